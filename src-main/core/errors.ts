@@ -1,0 +1,39 @@
+// The core's throwable error: carries an AppError value so that its kind and fields survive any transport.
+import type { AppError, ErrorKind, FieldIssue } from '../../src-shared/errors';
+
+export class BeskedError extends Error {
+  readonly kind: ErrorKind;
+  readonly fields: FieldIssue[] | undefined;
+  readonly maybeAccepted: boolean | undefined;
+  readonly retryAfterS: number | undefined;
+  readonly status: number | undefined;
+
+  constructor(
+    kind: ErrorKind,
+    message: string,
+    extra: { fields?: FieldIssue[]; maybeAccepted?: boolean; retryAfterS?: number; status?: number; cause?: unknown } = {},
+  ) {
+    super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
+    this.name = 'BeskedError';
+    this.kind = kind;
+    this.fields = extra.fields;
+    this.maybeAccepted = extra.maybeAccepted;
+    this.retryAfterS = extra.retryAfterS;
+    this.status = extra.status;
+  }
+
+  toValue(): AppError {
+    const v: AppError = { kind: this.kind, message: this.message };
+    if (this.fields) v.fields = this.fields;
+    if (this.maybeAccepted !== undefined) v.maybeAccepted = this.maybeAccepted;
+    if (this.retryAfterS !== undefined) v.retryAfterS = this.retryAfterS;
+    if (this.status !== undefined) v.status = this.status;
+    return v;
+  }
+}
+
+/** Turns anything thrown into an AppError; unknown errors never leak a stack trace to the UI. */
+export function toAppError(err: unknown): AppError {
+  if (err instanceof BeskedError) return err.toValue();
+  return { kind: 'internal', message: 'Something went wrong inside Besked. Your data is safe; please try again.' };
+}
