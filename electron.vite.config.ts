@@ -1,0 +1,31 @@
+// Three builds: the main process (Electron shell + core), the sandboxed CommonJS preload, and the Vue renderer.
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import vue from '@vitejs/plugin-vue';
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rollupOptions: { input: { index: resolve('src-main/index.ts') } },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      rollupOptions: {
+        input: { index: resolve('src-main/preload.ts') },
+        // Sandboxed preloads cannot load ES modules.
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: 'src-renderer',
+    build: {
+      outDir: 'out/renderer',
+      rollupOptions: { input: resolve('src-renderer/index.html') },
+    },
+    plugins: [vue()],
+  },
+});

@@ -1,0 +1,46 @@
+// Lint rules for every TypeScript and Vue file; part of `npm test`.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import vue from 'eslint-plugin-vue';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', '.native-cache/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  ...vue.configs['flat/recommended'],
+  {
+    files: ['**/*.vue'],
+    languageOptions: { parserOptions: { parser: tseslint.parser, extraFileExtensions: ['.vue'] } },
+  },
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      'vue/multi-word-component-names': 'off',
+      'vue/max-attributes-per-line': 'off',
+      'vue/singleline-html-element-content-newline': 'off',
+      'vue/html-self-closing': 'off',
+      'vue/html-indent': 'off',
+      'vue/html-closing-bracket-newline': 'off',
+      'vue/multiline-html-element-content-newline': 'off',
+      'vue/first-attribute-linebreak': 'off',
+    },
+  },
+  {
+    // The core runs in web mode and under plain Node tests: it must never reach for Electron.
+    files: ['src-main/core/**', 'src-shared/**', 'src-sim/**'],
+    rules: { 'no-restricted-imports': ['error', { paths: ['electron'] }] },
+  },
+  {
+    // The renderer is untrusted and runs in a browser: no Node built-ins, no core modules.
+    files: ['src-renderer/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: ['electron'], patterns: ['node:*', '**/src-main/**', '**/src-sim/**'] },
+      ],
+    },
+  },
+);

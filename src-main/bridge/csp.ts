@@ -1,0 +1,18 @@
+// The Content-Security-Policy of the renderer in both shells: no inline or remote script, no remote loads.
+export function contentSecurityPolicy(opts: { connectSelfWebSocket: boolean }): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    // The component library injects its styles at run time; styles cannot run code.
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src 'self'${opts.connectSelfWebSocket ? ' ws://127.0.0.1:*' : ''}`,
+    "frame-src 'self' blob:",
+    "worker-src 'self' blob:",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'",
+    "object-src 'none'",
+  ].join('; ');
+}

@@ -1,0 +1,159 @@
+// Web mode's server: serves the built renderer and carries the contract over one authenticated loopback
+// WebSocket. Refuses any request whose Host is not our loopback address (DNS rebinding), and any bridge
+// connection without the key or from a foreign Origin.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import { timingSafeEqual, randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { BRIDGE_MAX_MESSAGE_BYTES } from '../../src-shared/contract';
+import type { Dispatch } from '../core/dispatch';
+import type { EventBus } from '../core/events';
+import type { Logger } from '../core/log';
+import { contentSecurityPolicy } from './csp';
+
+export interface WebServerOptions {
+  dispatch: Dispatch;
+  events: EventBus;
+  staticDir: string;
+  port: number;
+  log: Logger;
+  /** The secret every bridge connection must present; random when not given. */
+  key?: string;
+}
+
+export interface WebServer {
+  url: string;
+  port: number;
+  key: string;
+  close(): Promise<void>;
+}
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.json': 'application/json',
+};
+
+export async function startWebServer(opts: WebServerOptions): Promise<WebServer> {
+  const key = opts.key ?? randomBytes(24).toString('base64url');
+  let origin = '';
+  let host = '';
+  const sockets = new Set<WebSocket>();
+
+  const server: Server = createServer((req, res) => {
+    if (req.headers.host !== host) return refuse(res, 421, 'Wrong host');
+    void serveStatic(opts.staticDir, req, res).catch(() => refuse(res, 500, 'Could not read the app files'));
+  });
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: BRIDGE_MAX_MESSAGE_BYTES });
+  server.on('upgrade', (req, socket, head) => {
+    const url = new URL(req.url ?? '/', origin);
+    const ok =
+      url.pathname === '/bridge' &&
+      req.headers.host === host &&
+      req.headers.origin === origin &&
+      keyMatches(url.searchParams.get('key') ?? '', key);
+    if (!ok) {
+      opts.log.warn('bridge connection refused', { host: req.headers.host, origin: req.headers.origin, path: url.pathname });
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws));
+  });
+
+  wss.on('connection', (ws) => {
+    sockets.add(ws);
+    ws.on('close', () => sockets.delete(ws));
+    ws.on('error', () => ws.terminate());
+    ws.on('message', (data, isBinary) => {
+      void handleMessage(ws, isBinary ? null : data.toString());
+    });
+  });
+
+  const handleMessage = async (ws: WebSocket, text: string | null) => {
+    let msg: { id?: unknown; name?: unknown; input?: unknown };
+    try {
+      msg = text === null ? {} : (JSON.parse(text) as typeof msg);
+      if (typeof msg !== 'object' || msg === null) msg = {};
+    } catch {
+      msg = {};
+    }
+    const id = typeof msg.id === 'number' || typeof msg.id === 'string' ? msg.id : null;
+    const result =
+      id === null
+        ? { ok: false as const, error: { kind: 'validation' as const, message: 'A bridge message must be JSON with an id, a name and an input.' } }
+        : await opts.dispatch(msg.name, msg.input);
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, result }));
+  };
+
+  const unsubscribe = opts.events.subscribe((event) => {
+    const text = JSON.stringify({ event: event.name, payload: event.payload });
+    for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(text);
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, '127.0.0.1', () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  host = `127.0.0.1:${port}`;
+  origin = `http://${host}`;
+
+  return {
+    url: `${origin}/?key=${key}`,
+    port,
+    key,
+    close: async () => {
+      unsubscribe();
+      for (const ws of sockets) ws.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function keyMatches(given: string, key: string): boolean {
+  const a = Buffer.from(given);
+  const b = Buffer.from(key);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function refuse(res: ServerResponse, status: number, text: string) {
+  if (res.headersSent) return res.destroy();
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' }).end(text);
+}
+
+async function serveStatic(dir: string, req: IncomingMessage, res: ServerResponse) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'Method not allowed');
+  const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+  const rel = normalize(path === '/' ? '/index.html' : path);
+  const file = join(dir, rel);
+  if (!file.startsWith(dir.endsWith(sep) ? dir : dir + sep)) return refuse(res, 404, 'Not found');
+  let body: Buffer;
+  try {
+    if (!(await stat(file)).isFile()) return refuse(res, 404, 'Not found');
+    body = await readFile(file);
+  } catch {
+    return refuse(res, 404, 'Not found');
+  }
+  const headers: Record<string, string> = {
+    'Content-Type': MIME[extname(file)] ?? 'application/octet-stream',
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'Cache-Control': 'no-cache',
+  };
+  if (extname(file) === '.html') {
+    headers['Content-Security-Policy'] = contentSecurityPolicy({ connectSelfWebSocket: true });
+    headers['X-Frame-Options'] = 'DENY';
+  }
+  res.writeHead(200, headers).end(req.method === 'HEAD' ? undefined : body);
+}

@@ -1,0 +1,137 @@
+// Composes the core from its parts (database, settings, vault, connection, gateway, services) and exposes
+// it to a transport as one dispatch function and one event bus. Node-only: never imports 'electron'.
+import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { createDispatcher, type Dispatch, type Handlers } from './dispatch';
+import { EventBus } from './events';
+import { createLogger, type Logger } from './log';
+import { openDatabase, type Db } from './db/database';
+import { SettingsStore } from './settings';
+import { openVault, type TokenVault } from './secrets/vault';
+import { SandboxGateway } from './account/sandbox';
+import { Connection } from './account/connection';
+import { BalanceService } from './account/balance';
+import { createGatewayClient, type GatewayClient } from './gateway';
+import { BeskedError } from './errors';
+import type { Platform } from '../../src-shared/contract';
+
+export interface CoreOptions {
+  dataDir: string;
+  shell: 'electron' | 'web';
+  version: string;
+  /** Tests pass a vault; otherwise the OS keychain is opened (memory when there is none). */
+  vault?: TokenVault;
+  log?: Logger;
+  /** Validate every handler's output against the contract (on in tests). */
+  checkOutputs?: boolean;
+  /** Speed of the sandbox gateway's simulated clock. */
+  sandboxSpeed?: number;
+}
+
+export interface Core {
+  dispatch: Dispatch;
+  events: EventBus;
+  log: Logger;
+  db: Db;
+  connection: Connection;
+  gateway: GatewayClient;
+  close(): Promise<void>;
+}
+
+export async function startCore(opts: CoreOptions): Promise<Core> {
+  mkdirSync(opts.dataDir, { recursive: true });
+  const log = opts.log ?? createLogger({ file: join(opts.dataDir, 'besked.log') });
+  const db = openDatabase(join(opts.dataDir, 'besked.db'));
+  const events = new EventBus();
+  const settings = new SettingsStore(db);
+  const vault = opts.vault ?? (await openVault());
+  const sandbox = new SandboxGateway({ dataDir: opts.dataDir, ...(opts.sandboxSpeed ? { speed: opts.sandboxSpeed } : {}) });
+  const connection = new Connection(settings, vault, sandbox, log);
+
+  const gateway = createGatewayClient({
+    target: async () => {
+      const t = await connection.target();
+      return { messagingUrl: t.messagingUrl, legacyUrl: t.legacyUrl, token: t.token };
+    },
+  });
+
+  const balance = new BalanceService(
+    db,
+    settings,
+    events,
+    async () => {
+      const mode = (await connection.target()).mode;
+      const me = await gateway.me();
+      return { mode, credit: me.credit, currency: me.currency, id: me.id };
+    },
+    async () => (await connection.state()).mode,
+    log,
+  );
+  balance.start();
+
+  const settingsView = async () => ({ settings: settings.get(), connection: await connection.state() });
+  const announceSettings = async () => {
+    const view = await settingsView();
+    events.emit('settings.changed', view);
+    return view;
+  };
+
+  /** Tests a platform's stored token against its live addresses, or the current target when none is named. */
+  const testConnection = async (platform?: Platform) => {
+    const s = settings.get();
+    let client = gateway;
+    let mode: 'sandbox' | 'live' = (await connection.state()).mode;
+    let plat = s.platform;
+    if (platform) {
+      const token = await connection.token(platform);
+      const ep = s.endpoints[platform];
+      if (!token) throw new BeskedError('auth', `No API token is set for the ${platform === 'eu' ? 'EU' : 'default'} platform. Paste one from the gateway dashboard.`);
+      if (!ep.legacyUrl || !ep.messagingUrl) throw new BeskedError('validation', 'Enter both gateway addresses for this platform first.');
+      client = createGatewayClient({ target: async () => ({ messagingUrl: ep.messagingUrl, legacyUrl: ep.legacyUrl, token }) });
+      mode = 'live';
+      plat = platform;
+    }
+    try {
+      const me = await client.me();
+      return { credit: me.credit, currency: me.currency, accountId: me.id, platform: plat, mode };
+    } finally {
+      if (client !== gateway) await client.close();
+    }
+  };
+
+  const handlers: Handlers = {
+    'app.info': () => ({ name: 'Besked', version: opts.version, shell: opts.shell, os: process.platform, dataDir: opts.dataDir }),
+    'settings.get': () => settingsView(),
+    'settings.update': async (patch) => {
+      settings.update(patch);
+      return announceSettings();
+    },
+    'settings.setToken': async ({ platform, token }) => {
+      await connection.setToken(platform, token);
+      return announceSettings();
+    },
+    'settings.clearToken': async ({ platform }) => {
+      await connection.clearToken(platform);
+      return announceSettings();
+    },
+    'settings.testConnection': ({ platform }) => testConnection(platform),
+    'account.balance': ({ refresh }) => balance.get(refresh ?? false),
+  };
+
+  const dispatch = createDispatcher(handlers, { log, checkOutputs: opts.checkOutputs ?? false });
+
+  return {
+    dispatch,
+    events,
+    log,
+    db,
+    connection,
+    gateway,
+    close: async () => {
+      balance.stop();
+      await gateway.close();
+      await sandbox.close();
+      db.close();
+    },
+  };
+}

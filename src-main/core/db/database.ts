@@ -1,0 +1,53 @@
+// Opens Besked's SQLite database: WAL, foreign keys, and the numbered migrations over PRAGMA user_version.
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { BeskedError } from '../errors';
+import { migrations, type Migration } from './migrations';
+
+export type Db = Database.Database;
+
+export function openDatabase(file: string, opts: { migrations?: readonly Migration[] } = {}): Db {
+  const list = opts.migrations ?? migrations;
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('foreign_keys = ON');
+    db.pragma('busy_timeout = 5000');
+    // NORMAL is durable in WAL mode across application crashes; only an OS crash can lose the last commit.
+    db.pragma('synchronous = NORMAL');
+    migrate(db, list);
+    return db;
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}
+
+export function schemaVersion(db: Db): number {
+  return db.pragma('user_version', { simple: true }) as number;
+}
+
+/** Applies each migration above the database's version in its own transaction; refuses a newer database untouched. */
+export function migrate(db: Db, list: readonly Migration[]): void {
+  const known = list.length ? list[list.length - 1]!.version : 0;
+  list.forEach((m, i) => {
+    if (m.version !== i + 1) throw new Error(`migration ${m.name} has version ${m.version}, expected ${i + 1}`);
+  });
+  const current = schemaVersion(db);
+  if (current > known) {
+    throw new BeskedError(
+      'conflict',
+      `This data folder was written by a newer version of Besked (database version ${current}; this version knows up to ${known}). ` +
+        'Install the newer Besked to open it. Nothing was changed.',
+    );
+  }
+  for (const m of list) {
+    if (m.version <= current) continue;
+    db.transaction(() => {
+      m.up(db);
+      db.pragma(`user_version = ${m.version}`);
+    })();
+  }
+}

@@ -1,0 +1,11 @@
+// The ordered list of schema migrations; a migration is never edited once released, only followed by a new one.
+import type Database from 'better-sqlite3';
+import { m001Foundation } from './migrations/001-foundation';
+
+export interface Migration {
+  version: number;
+  name: string;
+  up(db: Database.Database): void;
+}
+
+export const migrations: readonly Migration[] = [m001Foundation];

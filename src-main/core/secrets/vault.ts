@@ -1,0 +1,96 @@
+// Where API tokens live: the OS keychain (pinned to the Secret Service on Linux), or this run's memory when
+// no keychain is available. Tokens never reach SQLite, a file, a log or the renderer.
+import type { Platform } from '../../../src-shared/contract';
+import { BeskedError } from '../errors';
+
+export interface TokenVault {
+  readonly kind: 'keychain' | 'memory';
+  /** Why there is no keychain, for the settings page. */
+  readonly message?: string;
+  get(platform: Platform): Promise<string | null>;
+  set(platform: Platform, token: string): Promise<void>;
+  delete(platform: Platform): Promise<void>;
+}
+
+export const KEYCHAIN_SERVICE = 'Besked';
+const account = (platform: Platform) => `api-token:${platform}`;
+
+/** The part of @napi-rs/keyring's AsyncEntry the vault uses, so tests can see exactly what is called. */
+export interface KeyringEntry {
+  getPassword(): Promise<string | null | undefined>;
+  setPassword(password: string): Promise<void>;
+  deletePassword(): Promise<boolean>;
+}
+export type KeyringFactory = (service: string, account: string) => KeyringEntry;
+
+export class KeychainVault implements TokenVault {
+  readonly kind = 'keychain' as const;
+  constructor(
+    private readonly entry: KeyringFactory,
+    private readonly service = KEYCHAIN_SERVICE,
+  ) {}
+
+  async get(platform: Platform): Promise<string | null> {
+    try {
+      return (await this.entry(this.service, account(platform)).getPassword()) ?? null;
+    } catch (cause) {
+      throw new BeskedError('unavailable', 'The keychain could not be read. Unlock it and try again.', { cause });
+    }
+  }
+
+  async set(platform: Platform, token: string): Promise<void> {
+    try {
+      await this.entry(this.service, account(platform)).setPassword(token);
+    } catch (cause) {
+      throw new BeskedError('unavailable', 'The token could not be saved in the keychain. Unlock it and try again.', { cause });
+    }
+  }
+
+  async delete(platform: Platform): Promise<void> {
+    try {
+      await this.entry(this.service, account(platform)).deletePassword();
+    } catch (cause) {
+      throw new BeskedError('unavailable', 'The token could not be removed from the keychain. Unlock it and try again.', { cause });
+    }
+  }
+}
+
+export class MemoryVault implements TokenVault {
+  readonly kind = 'memory' as const;
+  private readonly tokens = new Map<Platform, string>();
+  constructor(readonly message = 'No keychain is available on this computer, so the token is kept only until Besked quits.') {}
+  async get(platform: Platform) {
+    return this.tokens.get(platform) ?? null;
+  }
+  async set(platform: Platform, token: string) {
+    this.tokens.set(platform, token);
+  }
+  async delete(platform: Platform) {
+    this.tokens.delete(platform);
+  }
+}
+
+/**
+ * Opens the OS keychain and proves it works with a harmless probe; falls back to memory with a reason.
+ * On Linux the entry is pinned to the Secret Service: the library would otherwise fall back silently to
+ * the kernel keyring, which forgets everything at reboot.
+ */
+export async function openVault(opts: { service?: string; disabled?: boolean } = {}): Promise<TokenVault> {
+  if (opts.disabled) return new MemoryVault('The keychain is switched off for this run, so the token is kept only until Besked quits.');
+  const service = opts.service ?? KEYCHAIN_SERVICE;
+  try {
+    const { AsyncEntry } = await import('@napi-rs/keyring');
+    const factory: KeyringFactory = (svc, acct) => {
+      const e = new AsyncEntry(svc, acct, { linux: { store: 'secret-service' } });
+      return {
+        getPassword: () => e.getPassword(),
+        setPassword: (p) => e.setPassword(p),
+        deletePassword: () => e.deletePassword(),
+      };
+    };
+    await factory(service, 'probe').getPassword();
+    return new KeychainVault(factory, service);
+  } catch {
+    return new MemoryVault();
+  }
+}

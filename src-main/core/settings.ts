@@ -1,0 +1,69 @@
+// The settings store: defaults, validated patches, and persistence in the settings table.
+import { Settings, type SettingsPatch } from '../../src-shared/contract';
+import type { Db } from './db/database';
+
+export const DEFAULT_SETTINGS: Settings = {
+  platform: 'default',
+  sandbox: false,
+  // The spec names the hosts only as {messaging_url} and {base_url}: the user enters them from the gateway's documentation.
+  endpoints: { default: { messagingUrl: '', legacyUrl: '' }, eu: { messagingUrl: '', legacyUrl: '' } },
+  lowBalanceThreshold: 100,
+  theme: 'system',
+  language: 'system',
+};
+
+export class SettingsStore {
+  private cache: Settings;
+
+  constructor(private readonly db: Db) {
+    this.cache = this.load();
+  }
+
+  get(): Settings {
+    return this.cache;
+  }
+
+  update(patch: SettingsPatch): Settings {
+    const cur = this.cache;
+    const next: Settings = Settings.parse({
+      ...cur,
+      ...stripUndefined(patch),
+      endpoints: {
+        default: patch.endpoints?.default ?? cur.endpoints.default,
+        eu: patch.endpoints?.eu ?? cur.endpoints.eu,
+      },
+    });
+    const put = this.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
+    this.db.transaction(() => {
+      for (const [k, v] of Object.entries(next)) put.run(k, JSON.stringify(v));
+    })();
+    this.cache = next;
+    return next;
+  }
+
+  private load(): Settings {
+    const rows = this.db.prepare('SELECT key, value FROM settings').all() as { key: string; value: string }[];
+    const stored: Record<string, unknown> = {};
+    for (const r of rows) {
+      try {
+        stored[r.key] = JSON.parse(r.value);
+      } catch {
+        // A damaged value falls back to its default below rather than locking the user out of Settings.
+      }
+    }
+    const merged = { ...DEFAULT_SETTINGS, ...stored };
+    const parsed = Settings.safeParse(merged);
+    if (parsed.success) return parsed.data;
+    // Keep every valid key, default the rest.
+    const out: Record<string, unknown> = { ...DEFAULT_SETTINGS };
+    for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[]) {
+      const one = Settings.shape[key].safeParse(stored[key]);
+      if (one.success) out[key] = one.data;
+    }
+    return Settings.parse(out);
+  }
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,56 @@
+// `npm run web -- [--port N] [--data DIR]`: the same core as the Electron app, serving the renderer to a
+// browser over an authenticated loopback WebSocket. Prints exactly one line: the address with its key.
+import { existsSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startCore } from './core/core';
+import { createLogger } from './core/log';
+import { defaultDataDir } from './core/data-dir';
+import { startWebServer } from './bridge/web-server';
+import { parseWebArgs } from './web-args';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const staticDir = join(root, 'out', 'renderer');
+
+async function main() {
+  const args = parseWebArgs(process.argv.slice(2));
+  if ('error' in args) {
+    process.stderr.write(`${args.error}\nUsage: npm run web -- [--port N] [--data DIR]\n`);
+    process.exit(2);
+  }
+  if (!existsSync(join(staticDir, 'index.html'))) {
+    process.stderr.write('Building the app once (out/renderer is missing)…\n');
+    const r = spawnSync(process.execPath, [join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'], {
+      cwd: root,
+      stdio: ['ignore', process.stderr, process.stderr],
+    });
+    if (r.status !== 0) {
+      process.stderr.write('The build failed; see above.\n');
+      process.exit(1);
+    }
+  }
+  const dataDir = args.data ? resolve(args.data) : defaultDataDir();
+  const log = createLogger({ file: join(dataDir, 'besked.log'), echo: process.env.BESKED_LOG === '1' });
+  const version = (await import('../package.json', { with: { type: 'json' } })).default.version;
+  const core = await startCore({ dataDir, shell: 'web', version, log });
+  const server = await startWebServer({ dispatch: core.dispatch, events: core.events, staticDir, port: args.port, log });
+  process.stdout.write(`Besked web: ${server.url}\n`);
+
+  let closing = false;
+  const shutdown = async () => {
+    if (closing) return;
+    closing = true;
+    await server.close();
+    await core.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
+}
+
+main().catch((err: unknown) => {
+  const msg = err instanceof Error ? err.message : String(err);
+  process.stderr.write(`Besked could not start: ${msg}\n`);
+  process.exit(1);
+});

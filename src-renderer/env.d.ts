@@ -1,0 +1,15 @@
+// Globals the renderer relies on: the preload's API and .vue modules.
+/// <reference types="vite/client" />
+import type { BeskedApi } from '../src-shared/contract';
+
+declare global {
+  interface Window {
+    besked: BeskedApi;
+  }
+}
+
+declare module '*.vue' {
+  import type { DefineComponent } from 'vue';
+  const component: DefineComponent<object, object, unknown>;
+  export default component;
+}

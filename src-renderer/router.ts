@@ -1,0 +1,17 @@
+// The app's views. Hash history, so the same build works from file:// in Electron and over http in web mode.
+import { createRouter, createWebHashHistory, type RouteRecordRaw } from 'vue-router';
+
+export const routes: RouteRecordRaw[] = [
+  { path: '/', redirect: '/contacts' },
+  { path: '/contacts', name: 'contacts', component: () => import('./views/ContactsView.vue') },
+  { path: '/compose', name: 'compose', component: () => import('./views/ComposeView.vue') },
+  { path: '/campaigns', name: 'campaigns', component: () => import('./views/CampaignsView.vue') },
+  { path: '/inbox', name: 'inbox', component: () => import('./views/InboxView.vue') },
+  { path: '/account', name: 'account', component: () => import('./views/AccountView.vue') },
+  { path: '/settings', name: 'settings', component: () => import('./views/SettingsView.vue') },
+  { path: '/:pathMatch(.*)*', redirect: '/contacts' },
+];
+
+export function createAppRouter() {
+  return createRouter({ history: createWebHashHistory(), routes });
+}
