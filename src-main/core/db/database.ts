@@ -12,6 +12,8 @@ export function openDatabase(file: string, opts: { migrations?: readonly Migrati
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
   try {
+    // Checked before any pragma writes, so a newer database is left byte for byte as it was.
+    refuseNewer(db, list);
     db.pragma('journal_mode = WAL');
     db.pragma('foreign_keys = ON');
     db.pragma('busy_timeout = 5000');
@@ -30,11 +32,8 @@ export function schemaVersion(db: Db): number {
 }
 
 /** Applies each migration above the database's version in its own transaction; refuses a newer database untouched. */
-export function migrate(db: Db, list: readonly Migration[]): void {
+function refuseNewer(db: Db, list: readonly Migration[]): void {
   const known = list.length ? list[list.length - 1]!.version : 0;
-  list.forEach((m, i) => {
-    if (m.version !== i + 1) throw new Error(`migration ${m.name} has version ${m.version}, expected ${i + 1}`);
-  });
   const current = schemaVersion(db);
   if (current > known) {
     throw new BeskedError(
@@ -43,6 +42,14 @@ export function migrate(db: Db, list: readonly Migration[]): void {
         'Install the newer Besked to open it. Nothing was changed.',
     );
   }
+}
+
+export function migrate(db: Db, list: readonly Migration[]): void {
+  list.forEach((m, i) => {
+    if (m.version !== i + 1) throw new Error(`migration ${m.name} has version ${m.version}, expected ${i + 1}`);
+  });
+  refuseNewer(db, list);
+  const current = schemaVersion(db);
   for (const m of list) {
     if (m.version <= current) continue;
     db.transaction(() => {
