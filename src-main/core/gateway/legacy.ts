@@ -1,0 +1,189 @@
+// The legacy interface's endpoints: /rest/mtsms, refunds, incoming SMS, lookup, balance, prices, usage, keywords, email.
+import { z } from 'zod';
+import { countSegments } from '../../../src-shared/sms/segments';
+import type { CallOptions, GatewayCaller } from './caller';
+import { NotFound } from './errors';
+import {
+  Account,
+  EmailRequest,
+  EmailResponse,
+  HlrRequest,
+  HlrResponse,
+  KeywordCheck,
+  KeywordCheckRequest,
+  KeywordCreateRequest,
+  KeywordCreated,
+  KeywordList,
+  LegacySmsMessage,
+  LegacySmsMessageList,
+  MosmsPage,
+  MosmsQuery,
+  PriceList,
+  RefundRequest,
+  SendResponse,
+  StoredMessageResponse,
+  Unspecified,
+  UsageLabelsRequest,
+  UsageLabelsResponse,
+  type IncomingSms,
+  type LegacySmsRequest,
+  type StoredMessage,
+  type UsageLabelItem,
+  type Keyword,
+} from './legacy-schemas';
+import { checkRequest } from './request-check';
+
+type CheckedSms = z.output<typeof LegacySmsMessage>;
+
+function needsUcs2(text: string): boolean {
+  return countSegments(text).encoding === 'UCS-2';
+}
+
+/**
+ * The legacy interface does not detect the encoding: without `encoding: "UCS2"` a text with characters outside
+ * GSM-7 arrives garbled. Merge-field values are checked too, since they end up in the same text.
+ */
+export function withEncoding(m: CheckedSms): CheckedSms {
+  if (m.payload !== undefined || m.encoding === 'UCS2' || m.message === undefined) return m;
+  let ucs2 = needsUcs2(m.message);
+  if (!ucs2 && m.tags) {
+    outer: for (const r of m.recipients) {
+      for (const v of r.tagvalues ?? []) {
+        if (needsUcs2(v)) {
+          ucs2 = true;
+          break outer;
+        }
+      }
+    }
+  }
+  return ucs2 ? { ...m, encoding: 'UCS2' } : m;
+}
+
+/** POST /rest/mtsms with a JSON body: one message or a list, each to up to 10000 recipients. */
+export function sendMtsms(gw: GatewayCaller, request: LegacySmsRequest, options?: CallOptions): Promise<SendResponse> {
+  const body = Array.isArray(request)
+    ? checkRequest(LegacySmsMessageList, request, 'the messages').map(withEncoding)
+    : withEncoding(checkRequest(LegacySmsMessage, request, 'the message'));
+  return gw.call({ api: 'legacy', method: 'POST', path: '/rest/mtsms', body, response: { schema: SendResponse } }, options);
+}
+
+function messageId(id: number): string {
+  if (!Number.isSafeInteger(id) || id <= 0) throw new TypeError(`not a message id: ${id}`);
+  return String(id);
+}
+
+/** GET /rest/mtsms/{id}. Works only once the message has been sent; webhooks give stronger guarantees. */
+export async function getMtsms(gw: GatewayCaller, id: number, options?: CallOptions): Promise<StoredMessage[]> {
+  try {
+    return await gw.call(
+      { api: 'legacy', method: 'GET', path: `/rest/mtsms/${messageId(id)}`, response: { schema: StoredMessageResponse } },
+      options,
+    );
+  } catch (err) {
+    if (err instanceof NotFound) {
+      throw new NotFound(
+        `The gateway has no sent message with id ${id}. A message can only be looked up after it has been sent; a scheduled one is not there yet.`,
+        { maybeAccepted: false, status: 404, cause: err },
+      );
+    }
+    throw err;
+  }
+}
+
+/** DELETE /rest/mtsms/{id}: removes a scheduled message from the queue (only scheduled ones can be deleted). */
+export function deleteScheduled(gw: GatewayCaller, id: number, options?: CallOptions): Promise<unknown> {
+  return gw.call({ api: 'legacy', method: 'DELETE', path: `/rest/mtsms/${messageId(id)}`, response: { schema: Unspecified } }, options);
+}
+
+/** POST /rest/refund for a charged SMS whose charge was CAPTURED. The outcome arrives by callback. */
+export function refund(gw: GatewayCaller, request: RefundRequest, options?: CallOptions): Promise<unknown> {
+  const body = checkRequest(RefundRequest, request, 'the refund');
+  return gw.call({ api: 'legacy', method: 'POST', path: '/rest/refund', body, response: { schema: Unspecified } }, options);
+}
+
+/** GET /rest/mosms: one page of incoming SMS between two dates. */
+export function listIncoming(gw: GatewayCaller, query: MosmsQuery, options?: CallOptions): Promise<MosmsPage> {
+  const q = checkRequest(MosmsQuery, query, 'the date range');
+  return gw.call({ api: 'legacy', method: 'GET', path: '/rest/mosms', query: q, response: { schema: MosmsPage } }, options);
+}
+
+export const MOSMS_MAX_PER_PAGE = 200;
+
+/** Every incoming SMS between two dates, fetching page after page at the largest page size. */
+export async function listAllIncoming(
+  gw: GatewayCaller,
+  range: { from: string; to: string },
+  options?: CallOptions,
+): Promise<IncomingSms[]> {
+  const all: IncomingSms[] = [];
+  let pages = 1;
+  for (let page = 1; page <= pages; page++) {
+    const p = await listIncoming(gw, { ...range, page, per_page: MOSMS_MAX_PER_PAGE }, options);
+    all.push(...p.messages);
+    // `pages` may grow while we read (new messages arrive); an empty page ends the walk either way.
+    pages = p.pages;
+    if (p.messages.length === 0) break;
+  }
+  return all;
+}
+
+/** POST /rest/hlr (Danish numbers, selected customers). Charged per lookup, so treated as a send. */
+export function lookupNumbers(gw: GatewayCaller, msisdns: (string | number)[], options?: CallOptions): Promise<HlrResponse> {
+  const body = checkRequest(HlrRequest, { msisdns }, 'the lookup');
+  return gw.call({ api: 'legacy', method: 'POST', path: '/rest/hlr', body, response: { schema: HlrResponse } }, options);
+}
+
+/** GET /rest/me: credit, currency and account id. */
+export function me(gw: GatewayCaller, options?: CallOptions): Promise<Account> {
+  return gw.call({ api: 'legacy', method: 'GET', path: '/rest/me', response: { schema: Account } }, options);
+}
+
+export function priceList(gw: GatewayCaller, options?: CallOptions): Promise<PriceList> {
+  return gw.call({ api: 'legacy', method: 'GET', path: '/api/prices/list/sms/json', response: { schema: PriceList } }, options);
+}
+
+/** The price list as a file to save or open: CSV or XLSX bytes exactly as the gateway sent them. */
+export function priceListFile(gw: GatewayCaller, format: 'csv' | 'xlsx', options?: CallOptions): Promise<Uint8Array> {
+  const f = z.enum(['csv', 'xlsx']).parse(format);
+  return gw.call({ api: 'legacy', method: 'GET', path: `/api/prices/list/sms/${f}`, response: { bytes: true } }, options);
+}
+
+/** POST /api/usage/labels: usage and cost per label and country. A read despite the POST. */
+export function usageByLabel(gw: GatewayCaller, request: UsageLabelsRequest, options?: CallOptions): Promise<UsageLabelItem[]> {
+  const body = checkRequest(UsageLabelsRequest, request, 'the usage query');
+  return gw.call({ api: 'legacy', method: 'POST', path: '/api/usage/labels', body, response: { schema: UsageLabelsResponse } }, options);
+}
+
+export function listKeywords(gw: GatewayCaller, options?: CallOptions): Promise<Keyword[]> {
+  return gw.call({ api: 'legacy', method: 'GET', path: '/api/vas', response: { schema: KeywordList } }, options);
+}
+
+export function checkKeyword(gw: GatewayCaller, request: KeywordCheckRequest, options?: CallOptions): Promise<KeywordCheck> {
+  const body = checkRequest(KeywordCheckRequest, request, 'the keyword');
+  return gw.call({ api: 'legacy', method: 'POST', path: '/api/vas/check', body, response: { schema: KeywordCheck } }, options);
+}
+
+/** POST /api/vas: leases a keyword; the full month's price is deducted at once. */
+export function createKeyword(gw: GatewayCaller, request: KeywordCreateRequest, options?: CallOptions): Promise<KeywordCreated> {
+  const body = checkRequest(KeywordCreateRequest, request, 'the keyword');
+  return gw.call({ api: 'legacy', method: 'POST', path: '/api/vas', body, response: { schema: KeywordCreated } }, options);
+}
+
+/** DELETE /api/vas/{shortcode}/{keyword}: cancels a lease (it stays active until the end of its period). */
+export function deleteKeyword(gw: GatewayCaller, shortcode: number, keyword: string, options?: CallOptions): Promise<void> {
+  const key = checkRequest(KeywordCheckRequest, { keyword, shortcode }, 'the keyword');
+  return gw.call(
+    {
+      api: 'legacy',
+      method: 'DELETE',
+      path: `/api/vas/${key.shortcode}/${encodeURIComponent(key.keyword)}`,
+      response: { empty: true },
+    },
+    options,
+  );
+}
+
+export function sendEmail(gw: GatewayCaller, request: EmailRequest, options?: CallOptions): Promise<EmailResponse> {
+  const body = checkRequest(EmailRequest, request, 'the email');
+  return gw.call({ api: 'legacy', method: 'POST', path: '/rest/email', body, response: { schema: EmailResponse } }, options);
+}
