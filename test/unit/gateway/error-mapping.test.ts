@@ -25,7 +25,7 @@ import { classifyFailure, type FailureReason, type TransportFailure } from '../.
 
 const NOW = Date.parse('2025-03-01T12:00:00Z');
 
-function resp(partial: Partial<ErrorResponse> & { status: number; body?: unknown }): ErrorResponse {
+function resp(partial: Partial<Omit<ErrorResponse, 'body'>> & { status: number; body?: unknown }): ErrorResponse {
   const body = partial.body === undefined ? '' : typeof partial.body === 'string' ? partial.body : JSON.stringify(partial.body);
   return { api: 'legacy', operation: 'send', what: 'POST /rest/mtsms', headers: {}, nowMs: NOW, ...partial, body };
 }
