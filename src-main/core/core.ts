@@ -62,7 +62,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     async () => {
       const mode = (await connection.target()).mode;
       const me = await gateway.me();
-      return { mode, credit: me.credit, currency: me.currency, id: me.id };
+      return { mode, credit: Number(me.credit), currency: me.currency, id: me.id };
     },
     async () => (await connection.state()).mode,
     log,
@@ -93,7 +93,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     }
     try {
       const me = await client.me();
-      return { credit: me.credit, currency: me.currency, accountId: me.id, platform: plat, mode };
+      return { credit: Number(me.credit), currency: me.currency, accountId: me.id, platform: plat, mode };
     } finally {
       if (client !== gateway) await client.close();
     }

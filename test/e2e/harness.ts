@@ -1,0 +1,121 @@
+// Starts Besked's web mode on a fresh data folder and drives it in Debian's headless Chromium.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const RESULTS = join(ROOT, 'test-results');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export interface WebProcess {
+  url: string;
+  origin: string;
+  key: string;
+  dataDir: string;
+  child: ChildProcess;
+  /** Everything the process wrote to stderr, for leak checks and failure messages. */
+  stderr(): string;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/** Spawns `tsx src-main/web.ts` (what `npm run web` runs) and waits for its one line. */
+export async function startWeb(opts: { dataDir?: string; env?: NodeJS.ProcessEnv; port?: number } = {}): Promise<WebProcess> {
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'besked-e2e-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src-main/web.ts'), '--port', String(opts.port ?? 0), '--data', dataDir], {
+    cwd: ROOT,
+    env: { ...process.env, ...opts.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let err = '';
+  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+  const line = await new Promise<string>((resolveLine, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`web mode did not start in time:\n${err}`)), 60_000);
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const nl = out.indexOf('\n');
+      if (nl >= 0) {
+        clearTimeout(timer);
+        resolveLine(out.slice(0, nl));
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`web mode exited with ${code}:\n${err}`));
+    });
+  });
+  const m = /^Besked web: (http:\/\/127\.0\.0\.1:\d+)\/\?key=([A-Za-z0-9_-]+)$/.exec(line);
+  if (!m) throw new Error(`unexpected first line: ${line}`);
+  return {
+    url: `${m[1]}/?key=${m[2]}`,
+    origin: m[1]!,
+    key: m[2]!,
+    dataDir,
+    child,
+    stderr: () => err,
+    stop: (signal = 'SIGTERM') =>
+      new Promise<void>((res) => {
+        if (child.exitCode !== null || child.signalCode !== null) return res();
+        child.once('exit', () => res());
+        child.kill(signal);
+      }),
+  };
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+}
+
+export interface E2EApp {
+  web: WebProcess;
+  browser: Browser;
+  page: Page;
+  /** Saves test-results/<name>.png. */
+  screenshot(name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Web mode + Chromium + a page on the app, waiting for the first view to render. */
+export async function openApp(opts: { dataDir?: string; colorScheme?: 'light' | 'dark'; keepData?: boolean } = {}): Promise<E2EApp> {
+  const web = await startWeb(opts.dataDir ? { dataDir: opts.dataDir } : {});
+  const browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 820 }, colorScheme: opts.colorScheme ?? 'light' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(web.url);
+  await page.waitForSelector('[data-view]');
+  mkdirSync(RESULTS, { recursive: true });
+  return {
+    web,
+    browser,
+    page,
+    screenshot: async (name) => {
+      await page.screenshot({ path: join(RESULTS, `${name}.png`), fullPage: false });
+    },
+    close: async () => {
+      await browser.close();
+      await web.stop();
+      if (!opts.keepData && !opts.dataDir) rmSync(web.dataDir, { recursive: true, force: true });
+      if (errors.length) throw new Error(`the page threw: ${errors.join('\n')}`);
+    },
+  };
+}
+
+/** Goes to a view through the navigation, as a user would, and waits for it. */
+export async function gotoView(page: Page, view: string): Promise<void> {
+  await page.click(`[data-nav="${view}"]`);
+  await page.waitForSelector(`[data-view="${view}"]`);
+}

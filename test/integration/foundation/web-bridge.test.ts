@@ -1,0 +1,159 @@
+// The web-mode bridge over real sockets: who may connect, what malformed calls get, and that a call works.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import WebSocket from 'ws';
+import { startCore, type Core } from '../../../src-main/core/core';
+import { startWebServer, type WebServer } from '../../../src-main/bridge/web-server';
+import { MemoryVault } from '../../../src-main/core/secrets/vault';
+import { createLogger } from '../../../src-main/core/log';
+
+let dir: string;
+let core: Core;
+let server: WebServer;
+let origin: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'besked-bridge-'));
+  const staticDir = join(dir, 'static');
+  mkdirSync(staticDir);
+  writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Besked</title>');
+  core = await startCore({ dataDir: join(dir, 'data'), shell: 'web', version: 't', vault: new MemoryVault(), checkOutputs: true, log: createLogger() });
+  server = await startWebServer({ dispatch: core.dispatch, events: core.events, staticDir, port: 0, log: core.log });
+  origin = `http://127.0.0.1:${server.port}`;
+});
+
+afterAll(async () => {
+  await server?.close();
+  await core?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function connect(opts: { key?: string; origin?: string; host?: string } = {}) {
+  const key = opts.key ?? server.key;
+  return new WebSocket(`ws://127.0.0.1:${server.port}/bridge?key=${encodeURIComponent(key)}`, {
+    origin: opts.origin ?? origin,
+    headers: opts.host ? { host: opts.host } : {},
+  });
+}
+
+function refusedStatus(ws: WebSocket): Promise<number> {
+  return new Promise((resolve, reject) => {
+    ws.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+    ws.on('open', () => reject(new Error('connection was accepted')));
+    ws.on('error', () => undefined);
+  });
+}
+
+function opened(ws: WebSocket): Promise<void> {
+  return new Promise((resolve, reject) => {
+    ws.on('open', () => resolve());
+    ws.on('error', reject);
+  });
+}
+
+function rpc(ws: WebSocket, msg: unknown): Promise<{ id: unknown; result: { ok: boolean; value?: unknown; error?: { kind: string; message: string; fields?: { path: unknown[] }[] } } }> {
+  return new Promise((resolve) => {
+    const onMessage = (data: WebSocket.RawData) => {
+      const parsed = JSON.parse(data.toString());
+      if ('event' in parsed) return;
+      ws.off('message', onMessage);
+      resolve(parsed);
+    };
+    ws.on('message', onMessage);
+    ws.send(typeof msg === 'string' ? msg : JSON.stringify(msg));
+  });
+}
+
+function httpGet(path: string, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: server.port, path, headers: { host } }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('the web bridge', () => {
+  it('prints a loopback URL with a long random key', () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/\?key=[A-Za-z0-9_-]{32}$/);
+  });
+
+  it('refuses a wrong key', async () => {
+    expect(await refusedStatus(connect({ key: 'wrong' }))).toBe(403);
+  });
+
+  it('refuses a missing key', async () => {
+    expect(await refusedStatus(connect({ key: '' }))).toBe(403);
+  });
+
+  it('refuses a foreign Origin', async () => {
+    expect(await refusedStatus(connect({ origin: 'http://evil.example' }))).toBe(403);
+  });
+
+  it('refuses a foreign Host (DNS rebinding) on the bridge and on pages', async () => {
+    expect(await refusedStatus(connect({ host: `evil.example:${server.port}` }))).toBe(403);
+    expect(await httpGet('/', `evil.example:${server.port}`)).toBe(421);
+    expect(await httpGet('/', `127.0.0.1:${server.port}`)).toBe(200);
+  });
+
+  it('serves pages with a CSP that forbids inline script', async () => {
+    const res = await fetch(`${origin}/`);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline\'; script');
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-(inline|eval)/);
+  });
+
+  it('does not serve files outside the app folder', async () => {
+    expect(await httpGet('/../data/besked.db', `127.0.0.1:${server.port}`)).toBe(404);
+    expect(await httpGet('/%2e%2e/data/besked.db', `127.0.0.1:${server.port}`)).toBe(404);
+  });
+
+  it('answers a valid call, and malformed calls with validation errors naming the field', async () => {
+    const ws = connect();
+    await opened(ws);
+    const ok = await rpc(ws, { id: 1, name: 'settings.get', input: {} });
+    expect(ok).toMatchObject({ id: 1, result: { ok: true } });
+
+    const unknown = await rpc(ws, { id: 2, name: 'nope.nothing', input: {} });
+    expect(unknown.result.error?.kind).toBe('validation');
+
+    const badField = await rpc(ws, { id: 3, name: 'settings.update', input: { lowBalanceThreshold: 'lots' } });
+    expect(badField.result.error?.kind).toBe('validation');
+    expect(badField.result.error?.fields?.[0]?.path).toEqual(['lowBalanceThreshold']);
+
+    const extra = await rpc(ws, { id: 4, name: 'settings.get', input: { sneaky: true } });
+    expect(extra.result.error?.kind).toBe('validation');
+
+    const notJson = await rpc(ws, '{not json');
+    expect(notJson).toMatchObject({ id: null, result: { ok: false, error: { kind: 'validation' } } });
+    ws.close();
+  });
+
+  it('closes the connection on an oversized message instead of buffering it', async () => {
+    const ws = connect();
+    await opened(ws);
+    const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
+    ws.send('x'.repeat(65 * 1024 * 1024));
+    expect(await closed).toBe(1009);
+  });
+
+  it('never sends a stored token back to the renderer', async () => {
+    const ws = connect();
+    await opened(ws);
+    const frames: string[] = [];
+    ws.on('message', (d) => frames.push(d.toString()));
+    const secret = 'tok_SECRET_value_0123456789';
+    const r = await rpc(ws, { id: 9, name: 'settings.setToken', input: { platform: 'eu', token: secret } });
+    expect(r.result.ok).toBe(true);
+    await rpc(ws, { id: 10, name: 'settings.get', input: {} });
+    expect(frames.join('\n')).not.toContain(secret);
+    expect(JSON.stringify(r)).toContain('"eu":true');
+    ws.close();
+  });
+});
