@@ -4,7 +4,9 @@ import type { FieldIssue } from '../../../src-shared/errors';
 import {
   AuthError,
   CancelledError,
+  ConflictError,
   GatewayProtocolError,
+  InsufficientCredit,
   NetworkError,
   NotEnabledError,
   NotFound,
@@ -158,7 +160,16 @@ export function errorFromResponse(r: ErrorResponse): GatewayError {
   const refused = { maybeAccepted: false, status: r.status };
   const retryAfterS = parseRetryAfter(r.headers['retry-after'], r.nowMs);
 
-  if (r.status === 400 || r.status === 422 || r.status === 413 || r.status === 409) {
+  if (r.status === 402) {
+    return new InsufficientCredit(
+      `Your gateway account does not have enough credit for this.${quoted} Top up the account in the gateway dashboard, then try again.${incident}`,
+      refused,
+    );
+  }
+  if (r.status === 409) {
+    return new ConflictError(`The gateway could not do this right now.${quoted}${incident}`, refused);
+  }
+  if (r.status === 400 || r.status === 422 || r.status === 413) {
     const fields = says.fields;
     const detail = fields.length ? ` ${listFields(fields)}.` : quoted;
     return new ValidationError(`The gateway did not accept the request (HTTP ${r.status}).${detail}${incident}`, {

@@ -44,6 +44,22 @@ export class NotEnabledError extends GatewayError {
   }
 }
 
+/** The account lacks the credit for the request (legacy 402); the gateway refused it. */
+export class InsufficientCredit extends GatewayError {
+  constructor(message: string, extra: GatewayErrorExtra) {
+    super('limit', message, extra);
+    this.name = 'InsufficientCredit';
+  }
+}
+
+/** The request clashes with the current state at the gateway (a message that is not scheduled, a keyword taken). */
+export class ConflictError extends GatewayError {
+  constructor(message: string, extra: GatewayErrorExtra) {
+    super('conflict', message, extra);
+    this.name = 'ConflictError';
+  }
+}
+
 export class NotFound extends GatewayError {
   constructor(message: string, extra: GatewayErrorExtra) {
     super('not_found', message, extra);

@@ -12,6 +12,8 @@ export {
   NetworkError,
   GatewayProtocolError,
   CancelledError,
+  ConflictError,
+  InsufficientCredit,
 } from './errors';
 export { classifyOperation, decideRetry, DEFAULT_RETRY_POLICY, type OperationKind, type RetryPolicy } from './retry';
 export { verifyMessagingSignature, verifyLegacySignature, type VerifyResult, type HeaderBag } from './webhook-verify';

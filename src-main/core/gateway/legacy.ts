@@ -60,16 +60,17 @@ export function withEncoding(m: CheckedSms): CheckedSms {
 }
 
 /** POST /rest/mtsms with a JSON body: one message or a list, each to up to 10000 recipients. */
-export function sendMtsms(gw: GatewayCaller, request: LegacySmsRequest, options?: CallOptions): Promise<SendResponse> {
+export async function sendMtsms(gw: GatewayCaller, request: LegacySmsRequest, options?: CallOptions): Promise<SendResponse> {
   const body = Array.isArray(request)
     ? checkRequest(LegacySmsMessageList, request, 'the messages').map(withEncoding)
     : withEncoding(checkRequest(LegacySmsMessage, request, 'the message'));
   return gw.call({ api: 'legacy', method: 'POST', path: '/rest/mtsms', body, response: { schema: SendResponse } }, options);
 }
 
+const MessageId = z.int('Must be a message id (a whole number)').positive('Must be a message id (a whole number)');
+
 function messageId(id: number): string {
-  if (!Number.isSafeInteger(id) || id <= 0) throw new TypeError(`not a message id: ${id}`);
-  return String(id);
+  return String(checkRequest(MessageId, id, 'the request'));
 }
 
 /** GET /rest/mtsms/{id}. Works only once the message has been sent; webhooks give stronger guarantees. */
@@ -91,18 +92,18 @@ export async function getMtsms(gw: GatewayCaller, id: number, options?: CallOpti
 }
 
 /** DELETE /rest/mtsms/{id}: removes a scheduled message from the queue (only scheduled ones can be deleted). */
-export function deleteScheduled(gw: GatewayCaller, id: number, options?: CallOptions): Promise<unknown> {
+export async function deleteScheduled(gw: GatewayCaller, id: number, options?: CallOptions): Promise<unknown> {
   return gw.call({ api: 'legacy', method: 'DELETE', path: `/rest/mtsms/${messageId(id)}`, response: { schema: Unspecified } }, options);
 }
 
 /** POST /rest/refund for a charged SMS whose charge was CAPTURED. The outcome arrives by callback. */
-export function refund(gw: GatewayCaller, request: RefundRequest, options?: CallOptions): Promise<unknown> {
+export async function refund(gw: GatewayCaller, request: RefundRequest, options?: CallOptions): Promise<unknown> {
   const body = checkRequest(RefundRequest, request, 'the refund');
   return gw.call({ api: 'legacy', method: 'POST', path: '/rest/refund', body, response: { schema: Unspecified } }, options);
 }
 
 /** GET /rest/mosms: one page of incoming SMS between two dates. */
-export function listIncoming(gw: GatewayCaller, query: MosmsQuery, options?: CallOptions): Promise<MosmsPage> {
+export async function listIncoming(gw: GatewayCaller, query: MosmsQuery, options?: CallOptions): Promise<MosmsPage> {
   const q = checkRequest(MosmsQuery, query, 'the date range');
   return gw.call({ api: 'legacy', method: 'GET', path: '/rest/mosms', query: q, response: { schema: MosmsPage } }, options);
 }
@@ -128,49 +129,49 @@ export async function listAllIncoming(
 }
 
 /** POST /rest/hlr (Danish numbers, selected customers). Charged per lookup, so treated as a send. */
-export function lookupNumbers(gw: GatewayCaller, msisdns: (string | number)[], options?: CallOptions): Promise<HlrResponse> {
+export async function lookupNumbers(gw: GatewayCaller, msisdns: (string | number)[], options?: CallOptions): Promise<HlrResponse> {
   const body = checkRequest(HlrRequest, { msisdns }, 'the lookup');
   return gw.call({ api: 'legacy', method: 'POST', path: '/rest/hlr', body, response: { schema: HlrResponse } }, options);
 }
 
 /** GET /rest/me: credit, currency and account id. */
-export function me(gw: GatewayCaller, options?: CallOptions): Promise<Account> {
+export async function me(gw: GatewayCaller, options?: CallOptions): Promise<Account> {
   return gw.call({ api: 'legacy', method: 'GET', path: '/rest/me', response: { schema: Account } }, options);
 }
 
-export function priceList(gw: GatewayCaller, options?: CallOptions): Promise<PriceList> {
+export async function priceList(gw: GatewayCaller, options?: CallOptions): Promise<PriceList> {
   return gw.call({ api: 'legacy', method: 'GET', path: '/api/prices/list/sms/json', response: { schema: PriceList } }, options);
 }
 
 /** The price list as a file to save or open: CSV or XLSX bytes exactly as the gateway sent them. */
-export function priceListFile(gw: GatewayCaller, format: 'csv' | 'xlsx', options?: CallOptions): Promise<Uint8Array> {
-  const f = z.enum(['csv', 'xlsx']).parse(format);
+export async function priceListFile(gw: GatewayCaller, format: 'csv' | 'xlsx', options?: CallOptions): Promise<Uint8Array> {
+  const f = checkRequest(z.enum(['csv', 'xlsx']), format, 'the request');
   return gw.call({ api: 'legacy', method: 'GET', path: `/api/prices/list/sms/${f}`, response: { bytes: true } }, options);
 }
 
 /** POST /api/usage/labels: usage and cost per label and country. A read despite the POST. */
-export function usageByLabel(gw: GatewayCaller, request: UsageLabelsRequest, options?: CallOptions): Promise<UsageLabelItem[]> {
+export async function usageByLabel(gw: GatewayCaller, request: UsageLabelsRequest, options?: CallOptions): Promise<UsageLabelItem[]> {
   const body = checkRequest(UsageLabelsRequest, request, 'the usage query');
   return gw.call({ api: 'legacy', method: 'POST', path: '/api/usage/labels', body, response: { schema: UsageLabelsResponse } }, options);
 }
 
-export function listKeywords(gw: GatewayCaller, options?: CallOptions): Promise<Keyword[]> {
+export async function listKeywords(gw: GatewayCaller, options?: CallOptions): Promise<Keyword[]> {
   return gw.call({ api: 'legacy', method: 'GET', path: '/api/vas', response: { schema: KeywordList } }, options);
 }
 
-export function checkKeyword(gw: GatewayCaller, request: KeywordCheckRequest, options?: CallOptions): Promise<KeywordCheck> {
+export async function checkKeyword(gw: GatewayCaller, request: KeywordCheckRequest, options?: CallOptions): Promise<KeywordCheck> {
   const body = checkRequest(KeywordCheckRequest, request, 'the keyword');
   return gw.call({ api: 'legacy', method: 'POST', path: '/api/vas/check', body, response: { schema: KeywordCheck } }, options);
 }
 
 /** POST /api/vas: leases a keyword; the full month's price is deducted at once. */
-export function createKeyword(gw: GatewayCaller, request: KeywordCreateRequest, options?: CallOptions): Promise<KeywordCreated> {
+export async function createKeyword(gw: GatewayCaller, request: KeywordCreateRequest, options?: CallOptions): Promise<KeywordCreated> {
   const body = checkRequest(KeywordCreateRequest, request, 'the keyword');
   return gw.call({ api: 'legacy', method: 'POST', path: '/api/vas', body, response: { schema: KeywordCreated } }, options);
 }
 
 /** DELETE /api/vas/{shortcode}/{keyword}: cancels a lease (it stays active until the end of its period). */
-export function deleteKeyword(gw: GatewayCaller, shortcode: number, keyword: string, options?: CallOptions): Promise<void> {
+export async function deleteKeyword(gw: GatewayCaller, shortcode: number, keyword: string, options?: CallOptions): Promise<void> {
   const key = checkRequest(KeywordCheckRequest, { keyword, shortcode }, 'the keyword');
   return gw.call(
     {
@@ -183,7 +184,7 @@ export function deleteKeyword(gw: GatewayCaller, shortcode: number, keyword: str
   );
 }
 
-export function sendEmail(gw: GatewayCaller, request: EmailRequest, options?: CallOptions): Promise<EmailResponse> {
+export async function sendEmail(gw: GatewayCaller, request: EmailRequest, options?: CallOptions): Promise<EmailResponse> {
   const body = checkRequest(EmailRequest, request, 'the email');
   return gw.call({ api: 'legacy', method: 'POST', path: '/rest/email', body, response: { schema: EmailResponse } }, options);
 }

@@ -9,7 +9,7 @@ import {
 import { checkRequest } from './request-check';
 
 /** Submits one message. 202 means accepted for processing; the outcome arrives later as webhook events. */
-export function sendSingle(gw: GatewayCaller, message: MobileMessageRequest, options?: CallOptions): Promise<MobileMessageResponse> {
+export async function sendSingle(gw: GatewayCaller, message: MobileMessageRequest, options?: CallOptions): Promise<MobileMessageResponse> {
   const body = checkRequest(MobileMessageRequest, message, 'the message');
   return gw.call({ api: 'messaging', method: 'POST', path: '/mobile/single', body, response: { schema: MobileMessageResponse } }, options);
 }
@@ -18,7 +18,7 @@ export function sendSingle(gw: GatewayCaller, message: MobileMessageRequest, opt
  * Submits up to 1000 messages in one request. The spec does not say whether `responses` follows the order of
  * `messages`, so callers should correlate by `reference` (or recipient), not by position.
  */
-export function sendMulti(
+export async function sendMulti(
   gw: GatewayCaller,
   messages: MobileMessageRequest[],
   options?: CallOptions,
