@@ -34,6 +34,10 @@ export const Settings = z.object({
   lowBalanceThreshold: z.number().min(0).max(1_000_000),
   theme: Theme,
   language: Language,
+  /** Desktop app: closing the window keeps Besked running in the tray, polling for replies and statuses. */
+  closeToTray: z.boolean(),
+  /** Desktop app: start Besked when the user logs in. */
+  startAtLogin: z.boolean(),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -44,6 +48,8 @@ export const SettingsPatch = z.strictObject({
   lowBalanceThreshold: z.number().min(0).max(1_000_000).optional(),
   theme: Theme.optional(),
   language: Language.optional(),
+  closeToTray: z.boolean().optional(),
+  startAtLogin: z.boolean().optional(),
 });
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 
@@ -149,9 +155,18 @@ export type CallOutput<N extends CallName> = z.output<Calls[N]['output']>;
 
 // ─── Events (core → renderer) ───────────────────────────────────────────────────────────────────
 
+/** A command from the desktop shell (menu, shortcut, notification click) for the renderer to carry out. */
+export const AppCommand = z.object({
+  command: z.enum(['new-message', 'search', 'open-conversation', 'open-settings']),
+  /** For 'open-conversation': the customer's number (MSISDN). */
+  arg: z.string().optional(),
+});
+export type AppCommand = z.infer<typeof AppCommand>;
+
 export const events = {
   'balance.changed': Balance,
   'settings.changed': SettingsView,
+  'app.command': AppCommand,
 } as const satisfies Record<string, z.ZodType>;
 
 export type Events = typeof events;

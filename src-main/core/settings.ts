@@ -10,6 +10,8 @@ export const DEFAULT_SETTINGS: Settings = {
   lowBalanceThreshold: 100,
   theme: 'system',
   language: 'system',
+  closeToTray: false,
+  startAtLogin: false,
 };
 
 export class SettingsStore {
