@@ -1,0 +1,170 @@
+// Phone numbers as people type and spreadsheets mangle them, turned into the one form Besked stores and the
+// gateway takes: E.164 text and the MSISDN integer. Pure and shared, so import, composer and search agree.
+import {
+  getCountries,
+  getCountryCallingCode,
+  isSupportedCountry,
+  parsePhoneNumberWithError,
+  ParseError,
+  type CountryCode,
+  type PhoneNumber,
+} from 'libphonenumber-js/min';
+
+export type { CountryCode };
+
+/** Why a number cannot be used. Each reason has a message a shop owner can act on (phoneRejectionMessage). */
+export type PhoneRejection =
+  | 'empty'
+  | 'not_a_number' // letters or symbols that no phone number has
+  | 'scientific' // a spreadsheet turned it into 4.52012E+09 and lost digits
+  | 'too_short'
+  | 'too_long'
+  | 'unknown_country_code' // +999 …: no country has that calling code
+  | 'needs_country' // national format and no default country to read it in
+  | 'invalid'; // the right shape, but no numbering plan has such a number
+
+export interface Phone {
+  ok: true;
+  /** +4520123456 */
+  e164: string;
+  /** 4520123456: what the gateway's `recipient`/`msisdn` fields take. */
+  msisdn: number;
+  /** The country the number belongs to, when the numbering plan says (not for shared calling codes' specials). */
+  country: CountryCode | undefined;
+  /** The national significant number (20123456): what people type without the country code. */
+  national: string;
+}
+
+export type PhoneResult = Phone | { ok: false; reason: PhoneRejection };
+
+/** The gateway takes MSISDNs above 1000 and up to 15 digits (messaging interface, `recipient`). */
+export const MSISDN_MIN_EXCLUSIVE = 1000;
+export const MSISDN_MAX = 999_999_999_999_999;
+
+// Characters that separate digit groups in the wild (including the no-break spaces Excel and Word insert).
+const SEPARATORS = /[\s\u00a0\u202f\u2007\-./()\u2010-\u2015]/g;
+const ALLOWED = /^\(?\+?[\d\s\u00a0\u202f\u2007\-./()\u2010-\u2015]*$/;
+const SCIENTIFIC = /^\d+(?:[.,]\d+)?e\+?\d+$/i;
+
+/**
+ * Normalises any common way of writing a number: spaces, dashes, dots, brackets, a leading + or 00, the
+ * "+45 (0)…" habit, a tel: prefix, the apostrophe that defused spreadsheet exports put in front, and a
+ * country code whose + a spreadsheet dropped (4520123456 with Denmark as default is +45 20 12 34 56).
+ * Numbers without a country code are read in `defaultCountry`.
+ */
+export function normalisePhone(raw: string, defaultCountry?: CountryCode): PhoneResult {
+  let s = raw.trim();
+  if (s.startsWith("'")) s = s.slice(1).trim();
+  if (/^tel:/i.test(s)) s = s.slice(4).trim();
+  if (s === '') return { ok: false, reason: 'empty' };
+  if (SCIENTIFIC.test(s)) return { ok: false, reason: 'scientific' };
+  // "+45 (0) 20 12 34 56": the (0) is the national trunk prefix that must not be dialled after a country code.
+  s = s.replace(/^(\+|00)\s*(\d{1,4})\s*\(0\)/, '$1$2');
+  if (!ALLOWED.test(s)) return { ok: false, reason: 'not_a_number' };
+  let digits = s.replace(SEPARATORS, '');
+  const international = digits.startsWith('+') || digits.startsWith('00');
+  if (digits.startsWith('00')) digits = '+' + digits.slice(2);
+  if (digits.replace('+', '') === '') return { ok: false, reason: 'not_a_number' };
+
+  if (international) return fromParsed(digits, undefined);
+  if (!defaultCountry) {
+    // Without a country we can only read it as international (as if the + had been lost).
+    const asIntl = fromParsed('+' + digits, undefined);
+    return asIntl.ok ? asIntl : { ok: false, reason: 'needs_country' };
+  }
+  const national = fromParsed(digits, defaultCountry);
+  if (national.ok) return national;
+  // A spreadsheet that stored "+4520123456" or "004520123456" as a number shows 4520123456.
+  if (digits.length >= 8) {
+    const asIntl = fromParsed('+' + digits, undefined);
+    if (asIntl.ok) return asIntl;
+  }
+  return national;
+}
+
+function fromParsed(text: string, country: CountryCode | undefined): PhoneResult {
+  let p: PhoneNumber;
+  try {
+    p = parsePhoneNumberWithError(text, country);
+  } catch (err) {
+    return { ok: false, reason: reasonFor(err) };
+  }
+  if (!p.isValid()) {
+    const digits = p.number.length - 1;
+    if (digits > 15) return { ok: false, reason: 'too_long' };
+    return { ok: false, reason: 'invalid' };
+  }
+  const msisdn = Number(p.number.slice(1));
+  if (!Number.isSafeInteger(msisdn) || msisdn <= MSISDN_MIN_EXCLUSIVE) return { ok: false, reason: 'too_short' };
+  if (msisdn > MSISDN_MAX) return { ok: false, reason: 'too_long' };
+  return { ok: true, e164: p.number, msisdn, country: p.country, national: p.nationalNumber };
+}
+
+function reasonFor(err: unknown): PhoneRejection {
+  if (err instanceof ParseError) {
+    switch (err.message) {
+      case 'INVALID_COUNTRY':
+        return 'unknown_country_code';
+      case 'TOO_SHORT':
+        return 'too_short';
+      case 'TOO_LONG':
+        return 'too_long';
+      case 'NOT_A_NUMBER':
+        return 'not_a_number';
+      case 'INVALID_LENGTH':
+        return 'invalid';
+    }
+  }
+  return 'invalid';
+}
+
+const MESSAGES: Record<PhoneRejection, string> = {
+  empty: 'No phone number.',
+  not_a_number: 'This is not a phone number: it has letters or symbols a number cannot have.',
+  scientific: 'The number was turned into scientific notation (like 4.52E+09) by a spreadsheet and lost digits. Format the column as Text and export again.',
+  too_short: 'The number is too short.',
+  too_long: 'The number is too long.',
+  unknown_country_code: 'No country has this country code. Check the digits after + or 00.',
+  needs_country: 'The number has no country code. Choose the country for numbers without +.',
+  invalid: 'No country has a phone number like this. Check the digits, or the default country.',
+};
+
+/** The shop owner's explanation of a rejection, in English (the renderer translates by reason code). */
+export function phoneRejectionMessage(reason: PhoneRejection): string {
+  return MESSAGES[reason];
+}
+
+/** "+45 20 12 34 56": the international format for display. */
+export function formatPhone(e164: string): string {
+  try {
+    return parsePhoneNumberWithError(e164).formatInternational();
+  } catch {
+    return e164;
+  }
+}
+
+/** The ways someone may type the start of a stored number, as search tokens: 4520123456, 20123456, 020123456. */
+export function phoneSearchTokens(phone: Pick<Phone, 'msisdn' | 'national'>): string {
+  return `${phone.msisdn} ${phone.national} 0${phone.national}`;
+}
+
+/**
+ * When a search text is a phone number (or the start of one) in any format, the digits to look for:
+ * "+45 20-12" → "452012", "0045 2012" → "452012", "(20) 12 34" → "201234". Null when it is not number-like.
+ */
+export function phoneQueryDigits(query: string): string | null {
+  const s = query.trim();
+  if (!/^(\+|00)?[\d\s\u00a0\-./()]+$/.test(s)) return null;
+  let digits = s.replace(/\D/g, '');
+  if (s.startsWith('00')) digits = digits.slice(2);
+  return digits.length >= 2 ? digits : null;
+}
+
+export function isCountryCode(code: string): code is CountryCode {
+  return isSupportedCountry(code);
+}
+
+/** Every country libphonenumber knows, with its calling code, for a country picker. */
+export function countryOptions(): { code: CountryCode; callingCode: string }[] {
+  return getCountries().map((code) => ({ code, callingCode: getCountryCallingCode(code) }));
+}
