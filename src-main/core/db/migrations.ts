@@ -1,6 +1,7 @@
 // The ordered list of schema migrations; a migration is never edited once released, only followed by a new one.
 import type Database from 'better-sqlite3';
 import { m001Foundation } from './migrations/001-foundation';
+import { m002Contacts } from './migrations/002-contacts';
 
 export interface Migration {
   version: number;
@@ -8,4 +9,4 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-export const migrations: readonly Migration[] = [m001Foundation];
+export const migrations: readonly Migration[] = [m001Foundation, m002Contacts];
