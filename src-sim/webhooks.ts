@@ -37,6 +37,8 @@ export interface DeliveryRecord {
   url: string;
   body: string;
   state: 'pending' | 'delivered' | 'failed';
+  /** An attempt is under way right now. */
+  in_flight: boolean;
   attempts: number;
   last_status: number | null;
   last_error: string | null;
@@ -83,6 +85,7 @@ export class WebhookDispatcher {
       url: call.url,
       body: call.body,
       state: 'pending',
+      in_flight: false,
       attempts: 0,
       last_status: null,
       last_error: null,
@@ -148,6 +151,7 @@ export class WebhookDispatcher {
     d.firstAttemptAt ??= startedAt;
     d.record.first_attempt_at ??= new Date(startedAt).toISOString();
     d.record.attempts++;
+    d.record.in_flight = true;
     d.record.next_attempt_at = null;
     let ok = false;
     try {
@@ -168,6 +172,7 @@ export class WebhookDispatcher {
       d.record.last_status = null;
       d.record.last_error = (err as Error).name === 'TimeoutError' ? 'no answer within the time-out' : (err as Error).message;
     }
+    d.record.in_flight = false;
     if (this.closed) return;
     const now = this.clock.now();
     if (ok) {
