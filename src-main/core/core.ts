@@ -11,6 +11,9 @@ import { openVault, type TokenVault } from './secrets/vault';
 import { SandboxGateway } from './account/sandbox';
 import { Connection } from './account/connection';
 import { BalanceService } from './account/balance';
+import { FeatureStates } from './account/feature-state';
+import { accountHandlers, createAccountServices } from './account/handlers';
+import type { AccountDeps } from './account/deps';
 import { createGatewayClient, type GatewayClient } from './gateway';
 import { BeskedError } from './errors';
 import type { Platform } from '../../src-shared/contract';
@@ -69,6 +72,20 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
   );
   balance.start();
 
+  const accountDeps: AccountDeps = {
+    db,
+    gateway,
+    mode: async () => (await connection.state()).mode,
+    features: new FeatureStates(db),
+    spent: () => balance.afterSend(),
+    now: () => new Date(),
+  };
+  // Until the campaigns' price book (which caches the list with its date) is wired here, the list is fetched each time.
+  const accountServices = createAccountServices(accountDeps, async () => {
+    const mode = (await connection.target()).mode;
+    return { mode, fetchedAt: new Date().toISOString(), list: await gateway.priceList() };
+  });
+
   const settingsView = async () => ({ settings: settings.get(), connection: await connection.state() });
   const announceSettings = async () => {
     const view = await settingsView();
@@ -116,6 +133,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     },
     'settings.testConnection': ({ platform }) => testConnection(platform),
     'account.balance': ({ refresh }) => balance.get(refresh ?? false),
+    ...accountHandlers(accountDeps, accountServices),
   };
 
   const dispatch = createDispatcher(handlers, { log, checkOutputs: opts.checkOutputs ?? false });

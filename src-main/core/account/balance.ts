@@ -14,9 +14,12 @@ export interface AccountFetch {
 }
 
 export const BALANCE_REFRESH_MS = 5 * 60_000;
+/** After a send, wait this long for more sends (a campaign's next chunk) before asking the gateway once. */
+export const AFTER_SEND_DELAY_MS = 1_500;
 
 export class BalanceService {
   private timer: NodeJS.Timeout | null = null;
+  private afterSendTimer: NodeJS.Timeout | null = null;
   private inflight: Promise<Balance> | null = null;
 
   constructor(
@@ -43,6 +46,19 @@ export class BalanceService {
     return this.inflight;
   }
 
+  /**
+   * Call after anything that costs money (an SMS chunk, a lookup, an email, a keyword): the balance is
+   * fetched shortly after, once for a burst of sends, and the header follows through 'balance.changed'.
+   */
+  afterSend(delayMs = AFTER_SEND_DELAY_MS): void {
+    if (this.afterSendTimer) clearTimeout(this.afterSendTimer);
+    this.afterSendTimer = setTimeout(() => {
+      this.afterSendTimer = null;
+      this.refresh().catch((err: unknown) => this.log.warn('balance refresh after a send failed', { err }));
+    }, delayMs);
+    this.afterSendTimer.unref();
+  }
+
   start(): void {
     this.timer ??= setInterval(() => {
       this.refresh().catch((err: unknown) => this.log.warn('balance refresh failed', { err }));
@@ -52,7 +68,9 @@ export class BalanceService {
 
   stop(): void {
     if (this.timer) clearInterval(this.timer);
+    if (this.afterSendTimer) clearTimeout(this.afterSendTimer);
     this.timer = null;
+    this.afterSendTimer = null;
   }
 
   private async fetchAndStore(): Promise<Balance> {

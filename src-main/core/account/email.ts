@@ -1,0 +1,64 @@
+// Email (POST /rest/email): sends a composed email to contacts and keeps a list of what was sent with the gateway's ids.
+import type { SentEmail } from '../../../src-shared/contract';
+import type { AccountDeps } from './deps';
+import { buildEmailRequest } from './email-message';
+
+interface Row {
+  id: number;
+  sent_at: string;
+  subject: string;
+  recipients: number;
+  gateway_ids: string;
+  attachments: number;
+  cost: number;
+  currency: string;
+}
+
+const toSent = (r: Row): SentEmail => ({
+  id: r.id,
+  sentAt: r.sent_at,
+  subject: r.subject,
+  recipients: r.recipients,
+  ids: JSON.parse(r.gateway_ids) as number[],
+  attachments: r.attachments,
+  cost: r.cost,
+  currency: r.currency,
+});
+
+export class EmailService {
+  constructor(private readonly deps: AccountDeps) {}
+
+  async send(input: Parameters<typeof buildEmailRequest>[0]): Promise<SentEmail> {
+    const request = buildEmailRequest(input);
+    const mode = await this.deps.mode();
+    const res = await this.deps.features.guard(mode, 'email', () => this.deps.gateway.sendEmail(request));
+    this.deps.spent();
+    const at = this.deps.now().toISOString();
+    const info = this.deps.db
+      .prepare(
+        'INSERT INTO account_emails (mode, sent_at, subject, recipients, gateway_ids, attachments, cost, currency) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run(mode, at, input.subject, input.recipients.length, JSON.stringify(res.ids), input.attachments?.length ?? 0, res.usage.total_cost, res.usage.currency);
+    return toSent({
+      id: Number(info.lastInsertRowid),
+      sent_at: at,
+      subject: input.subject,
+      recipients: input.recipients.length,
+      gateway_ids: JSON.stringify(res.ids),
+      attachments: input.attachments?.length ?? 0,
+      cost: res.usage.total_cost,
+      currency: res.usage.currency,
+    });
+  }
+
+  async sent(limit = 100): Promise<SentEmail[]> {
+    const mode = await this.deps.mode();
+    const rows = this.deps.db
+      .prepare(
+        'SELECT id, sent_at, subject, recipients, gateway_ids, attachments, cost, currency FROM account_emails WHERE mode = ? ORDER BY id DESC LIMIT ?',
+      )
+      .all(mode, limit) as Row[];
+    return rows.map(toSent);
+  }
+}
+
