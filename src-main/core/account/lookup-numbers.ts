@@ -21,8 +21,12 @@ function countryWords(iso: string | undefined): string | null {
 function foreignReason(digits: string): string {
   const parsed = parsePhoneNumberFromString(`+${digits}`);
   const country = countryWords(parsed?.country);
-  const where = country && parsed ? `a number in ${country} (+${parsed.countryCallingCode})` : 'not a Danish number';
-  return `This is ${where}. Number lookup works only for Danish numbers (+45).`;
+  const where = !parsed
+    ? 'This is not a Danish number.'
+    : country
+      ? `This is a number in ${country} (+${parsed.countryCallingCode}).`
+      : `This number has the country code +${parsed.countryCallingCode}, not +45.`;
+  return `${where} Number lookup works only for Danish numbers (+45).`;
 }
 
 /**
