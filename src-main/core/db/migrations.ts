@@ -3,6 +3,7 @@ import type Database from 'better-sqlite3';
 import { m001Foundation } from './migrations/001-foundation';
 import { m002Contacts } from './migrations/002-contacts';
 import { m003Campaigns } from './migrations/003-campaigns';
+import { m004Inbox } from './migrations/004-inbox';
 
 export interface Migration {
   version: number;
@@ -10,4 +11,4 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-export const migrations: readonly Migration[] = [m001Foundation, m002Contacts, m003Campaigns];
+export const migrations: readonly Migration[] = [m001Foundation, m002Contacts, m003Campaigns, m004Inbox];

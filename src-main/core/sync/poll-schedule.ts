@@ -1,16 +1,18 @@
 // When to ask the gateway again about one sent message, and how long to wait while the gateway is unreachable.
 
 export const STATUS_POLL = {
-  /** Reports usually arrive within seconds; the first look comes soon after the message leaves the queue. */
-  firstAfterSendS: 5,
+  /** Most reports arrive within seconds; the first look comes soon after the message leaves the queue. */
+  firstAfterSendS: 10,
   /**
-   * Each wait is (growth - 1) × the message's age, so looks happen at ages 5 s, 15 s, 45 s, 2 min, 7 min, 20 min, 1 h,
-   * 3 h, 9 h, 27 h… A phone that was off for an hour is noticed within a few hours, while a message that stays
-   * undecided for its whole 5-day validity costs about a dozen requests, not hundreds.
+   * Each wait is (growth - 1) × the message's age, so looks happen at ages 10 s, 40 s, 2.7 min, 11 min, 43 min,
+   * 2.8 h, 11 h, 1.9 days, then at expiry. A phone that was off for an hour is noticed within a few hours (and at once
+   * when the user opens the campaign), while a message that stays undecided for its whole 5-day validity costs nine
+   * requests, however many recipients it has.
    */
-  growth: 3,
+  growth: 4,
   minIntervalS: 5,
-  maxIntervalS: 24 * 3600,
+  /** A bound for validities longer than the gateway's 5 days, should it ever allow them. */
+  maxIntervalS: 4 * 24 * 3600,
   /** The gateway still reports a final status (often EXPIRED) shortly after the validity ends; one last look then. */
   expiryMarginS: 15 * 60,
 } as const;

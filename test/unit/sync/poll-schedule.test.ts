@@ -11,18 +11,19 @@ const margin = STATUS_POLL.expiryMarginS * S;
 describe('nextStatusPoll', () => {
   type Row = [string, { sendAt: number; expiresAt: number; polls: number; now: number }, StatusPollDecision];
   const rows: Row[] = [
-    ['first look comes 5 s after sending', { sendAt: T0, expiresAt: T0 + FIVE_DAYS, polls: 0, now: T0 }, { kind: 'poll', at: T0 + 5 * S }],
+    ['first look comes 10 s after sending', { sendAt: T0, expiresAt: T0 + FIVE_DAYS, polls: 0, now: T0 }, { kind: 'poll', at: T0 + 10 * S }],
     ['first look of an overdue message (app was closed) is now', { sendAt: T0, expiresAt: T0 + FIVE_DAYS, polls: 0, now: T0 + H }, { kind: 'poll', at: T0 + H }],
     [
       'a scheduled message is first looked at after its send time',
       { sendAt: T0 + 2 * H, expiresAt: T0 + 2 * H + FIVE_DAYS, polls: 0, now: T0 },
-      { kind: 'poll', at: T0 + 2 * H + 5 * S },
+      { kind: 'poll', at: T0 + 2 * H + 10 * S },
     ],
-    ['after the look at 5 s, the next is at 15 s', { sendAt: T0, expiresAt: T0 + FIVE_DAYS, polls: 1, now: T0 + 5 * S }, { kind: 'poll', at: T0 + 15 * S }],
-    ['after 15 s, 45 s', { sendAt: T0, expiresAt: T0 + FIVE_DAYS, polls: 2, now: T0 + 15 * S }, { kind: 'poll', at: T0 + 45 * S }],
-    ['after 1 h, 3 h', { sendAt: T0, expiresAt: T0 + FIVE_DAYS, polls: 7, now: T0 + H }, { kind: 'poll', at: T0 + 3 * H }],
-    ['the wait is capped at a day', { sendAt: T0, expiresAt: T0 + FIVE_DAYS, polls: 10, now: T0 + 2 * DAY }, { kind: 'poll', at: T0 + 3 * DAY }],
-    ['never less than the minimum wait', { sendAt: T0, expiresAt: T0 + FIVE_DAYS, polls: 1, now: T0 }, { kind: 'poll', at: T0 + 5 * S }],
+    ['after the look at 10 s, the next is at 40 s', { sendAt: T0, expiresAt: T0 + FIVE_DAYS, polls: 1, now: T0 + 10 * S }, { kind: 'poll', at: T0 + 40 * S }],
+    ['after 40 s, 160 s', { sendAt: T0, expiresAt: T0 + FIVE_DAYS, polls: 2, now: T0 + 40 * S }, { kind: 'poll', at: T0 + 160 * S }],
+    ['after 1 h, 4 h', { sendAt: T0, expiresAt: T0 + FIVE_DAYS, polls: 6, now: T0 + H }, { kind: 'poll', at: T0 + 4 * H }],
+    ['the wait is capped at four days', { sendAt: T0, expiresAt: T0 + 30 * DAY, polls: 10, now: T0 + 2 * DAY }, { kind: 'poll', at: T0 + 6 * DAY }],
+    ['never before the first look, never less than the minimum wait', { sendAt: T0, expiresAt: T0 + FIVE_DAYS, polls: 1, now: T0 + 11 * S }, { kind: 'poll', at: T0 + 44 * S }],
+    ['a look made early (forced) waits at least the minimum', { sendAt: T0, expiresAt: T0 + FIVE_DAYS, polls: 1, now: T0 + S }, { kind: 'poll', at: T0 + 10 * S }],
     [
       'a poll due after the deadline is pulled in to the deadline',
       { sendAt: T0, expiresAt: T0 + FIVE_DAYS, polls: 10, now: T0 + 4 * DAY + 20 * H },
@@ -30,10 +31,10 @@ describe('nextStatusPoll', () => {
     ],
     [
       'short validity: the look after expiry is at expiry + margin',
-      { sendAt: T0, expiresAt: T0 + 60 * S, polls: 3, now: T0 + 45 * S },
+      { sendAt: T0, expiresAt: T0 + 60 * S, polls: 2, now: T0 + 40 * S },
       { kind: 'poll', at: T0 + 60 * S + margin },
     ],
-    ['a look at the deadline ends polling', { sendAt: T0, expiresAt: T0 + FIVE_DAYS, polls: 12, now: T0 + FIVE_DAYS + margin }, { kind: 'give-up' }],
+    ['a look at the deadline ends polling', { sendAt: T0, expiresAt: T0 + FIVE_DAYS, polls: 9, now: T0 + FIVE_DAYS + margin }, { kind: 'give-up' }],
     ['a look long after the deadline ends polling', { sendAt: T0, expiresAt: T0 + 60 * S, polls: 1, now: T0 + DAY }, { kind: 'give-up' }],
     [
       'never polled and already past the deadline: one look now, then give up',
@@ -45,7 +46,7 @@ describe('nextStatusPoll', () => {
     expect(nextStatusPoll(input)).toEqual(expected);
   });
 
-  it('a message undecided for its whole 5-day validity costs about a dozen polls', () => {
+  it('a message undecided for its whole 5-day validity costs nine polls', () => {
     const sendAt = T0;
     const expiresAt = T0 + FIVE_DAYS;
     let polls = 0;
@@ -58,8 +59,7 @@ describe('nextStatusPoll', () => {
       polls++;
       expect(polls).toBeLessThan(50);
     }
-    expect(polls).toBeGreaterThanOrEqual(10);
-    expect(polls).toBeLessThanOrEqual(14);
+    expect(polls).toBe(9);
     expect(now).toBe(expiresAt + margin);
   });
 
