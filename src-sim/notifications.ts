@@ -99,7 +99,7 @@ export class Notifier {
         if (report.at <= from) continue;
         this.at(report.at, () => {
           // A deleted scheduled message produces nothing after its deletion but the DELETED report.
-          if (msg.deletedAt != null && report.at >= msg.deletedAt && report.status !== 'DELETED') return;
+          if (msg.deletedAt != null && report.status !== 'SCHEDULED' && report.status !== 'DELETED') return;
           this.fireLegacy(msg, recipients, report);
         });
       }

@@ -187,7 +187,7 @@ export function initialState(platform: PlatformName): PlatformState {
   return {
     account: {
       id: eu ? 2001 : 1001,
-      credit: eu ? 150 : 1000,
+      credit: eu ? 1500 : 10_000,
       currency: eu ? 'EUR' : 'DKK',
       features: { ...ALL_FEATURES },
       shortcodes: [],
