@@ -1,26 +1,214 @@
-// The Electron shell: one window on the core, the IPC transport, and the security policy. Everything that
-// can run without Electron lives in core/ and is tested under Node; this file stays thin.
-import { app, BrowserWindow, session, shell } from 'electron';
+/// <reference types="electron-vite/node" />
+// The Electron shell: one window on the core, the IPC transport, the security policy, and the desktop
+// habits (menu, tray, remembered window, badge, notifications, start at login). Every decision is a pure
+// function in shell/ that unit tests check without Electron; this file only wires them to Electron's API.
+import { app, BrowserWindow, Menu, Notification, Tray, nativeImage, screen, session, shell, type NativeImage } from 'electron';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { startCore, type Core } from './core/core';
 import { attachIpc } from './bridge/ipc';
 import { isAppUrl, isSafeExternalUrl, mainWindowOptions } from './shell/window-options';
+import { rendererTarget } from './shell/renderer-target';
+import { restoreBounds, type WindowState } from './shell/window-bounds';
+import { WINDOW_STATE_FILE, debouncedSaver, loadWindowState, saveWindowState } from './shell/window-state-file';
+import { buildMenuTemplate } from './shell/menu';
+import { buildTrayMenuTemplate, closeAction, trayImageKind, trayTooltip } from './shell/tray';
+import { createUnreadBadge } from './shell/badge';
+import { createNotifier, shouldNotify, type ReplyNotification } from './shell/notifications';
+import { applyLoginItem, loginItemPlan } from './shell/login-item';
+import { desktopSettingsChanges, type DesktopSettings } from './shell/desktop-settings';
+import { bringToFront } from './shell/window-focus';
+import { shellLocale, shellStrings } from './shell/shell-strings';
+import type { AppCommand, SettingsView } from '../src-shared/contract';
+import appIcon from '../resources/icons/256x256.png?asset';
+import trayColor1x from '../resources/icons/16x16.png?asset';
+import trayColor2x from '../resources/icons/32x32.png?asset';
+import trayTemplate1x from '../resources/tray/trayTemplate.png?asset';
+import trayTemplate2x from '../resources/tray/trayTemplate@2x.png?asset';
+import badge1x from '../resources/tray/badge.png?asset';
+import badge2x from '../resources/tray/badge@2x.png?asset';
 
 const __dirname = dirname(fileURLToPath(import.meta.url));
+const dev = !app.isPackaged;
+const target = rendererTarget({
+  packaged: app.isPackaged,
+  devServerUrl: process.env['ELECTRON_RENDERER_URL'],
+  rendererFile: join(__dirname, '../renderer/index.html'),
+});
+const appUrl = target.appUrl;
+
 let core: Core | null = null;
 let win: BrowserWindow | null = null;
-const rendererFile = join(__dirname, '../renderer/index.html');
-const appUrl = pathToFileURL(rendererFile).href;
+let tray: Tray | null = null;
+let quitting = false;
+let desktop: DesktopSettings | null = null;
+let unread = 0;
+
+const strings = () => shellStrings[shellLocale(desktop?.language ?? 'system', app.getPreferredSystemLanguages())];
+const liveWindow = () => (win && !win.isDestroyed() ? win : null);
+
+/** An image with its 1x and 2x renderings, so HiDPI screens get a sharp one. */
+function twoScale(file1x: string, file2x: string): NativeImage {
+  const image = nativeImage.createEmpty();
+  image.addRepresentation({ scaleFactor: 1, buffer: readFileSync(file1x) });
+  image.addRepresentation({ scaleFactor: 2, buffer: readFileSync(file2x) });
+  return image;
+}
+
+/** Shows the window and tells the renderer what to do there (through the contract's app.command event). */
+function command(cmd: AppCommand) {
+  bringToFront(liveWindow());
+  core?.events.emit('app.command', cmd);
+}
+
+function setMenus() {
+  const template = buildMenuTemplate(
+    process.platform,
+    strings(),
+    {
+      newMessage: () => command({ command: 'new-message' }),
+      search: () => command({ command: 'search' }),
+      openSettings: () => command({ command: 'open-settings' }),
+      openDataFolder: () => void shell.openPath(app.getPath('userData')),
+      openLog: () => void shell.openPath(join(app.getPath('userData'), 'besked.log')),
+    },
+    { dev },
+  );
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+  if (tray) {
+    tray.setToolTip(trayTooltip(strings(), unread));
+    tray.setContextMenu(
+      Menu.buildFromTemplate(
+        buildTrayMenuTemplate(strings(), {
+          open: () => bringToFront(liveWindow()),
+          newMessage: () => command({ command: 'new-message' }),
+          quit: () => app.quit(),
+        }),
+      ),
+    );
+  }
+}
+
+function setTray(on: boolean) {
+  if (on && !tray) {
+    const image = trayImageKind(process.platform) === 'template' ? twoScale(trayTemplate1x, trayTemplate2x) : twoScale(trayColor1x, trayColor2x);
+    if (trayImageKind(process.platform) === 'template') image.setTemplateImage(true);
+    tray = new Tray(image);
+    tray.on('click', () => bringToFront(liveWindow()));
+    setMenus();
+  } else if (!on && tray) {
+    tray.destroy();
+    tray = null;
+  }
+}
+
+function applyDesktopSettings(next: DesktopSettings) {
+  const changed = desktopSettingsChanges(desktop, next);
+  desktop = next;
+  if (changed.language !== undefined) setMenus();
+  if (changed.closeToTray !== undefined) setTray(changed.closeToTray);
+  if (changed.startAtLogin !== undefined) {
+    const plan = loginItemPlan(process.platform, changed.startAtLogin, {
+      execPath: process.execPath,
+      appImage: process.env['APPIMAGE'],
+      home: app.getPath('home'),
+      xdgConfigHome: process.env['XDG_CONFIG_HOME'],
+    });
+    try {
+      applyLoginItem(plan, (s) => app.setLoginItemSettings(s));
+    } catch (err) {
+      core?.log.warn('could not change start at login', { err });
+    }
+  }
+}
+
+/** The dock/taskbar badge and the tray tooltip for unread replies. */
+const badge = createUnreadBadge({
+  platform: process.platform,
+  setBadgeCount: (n) => void app.setBadgeCount(n),
+  window: liveWindow,
+  overlayImage: () => twoScale(badge1x, badge2x),
+  strings,
+});
+export function setUnreadBadge(count: number) {
+  unread = count;
+  badge(count);
+  tray?.setToolTip(trayTooltip(strings(), count));
+}
+
+/** A desktop notification for a new reply; a click brings Besked to the front at that conversation. */
+const notify = createNotifier({
+  supported: () => Notification.isSupported(),
+  create: (o) => new Notification({ ...o, icon: appIcon }),
+  focusWindow: () => bringToFront(liveWindow()),
+  command,
+});
+export function showNotification(n: ReplyNotification): boolean {
+  const w = liveWindow();
+  return shouldNotify(w ? { visible: w.isVisible(), focused: w.isFocused() } : null) && notify(n);
+}
+
+/**
+ * The core's events the shell reacts to. The inbox issue's events arrive here too:
+ * - unread count: an event 'inbox.unread' with payload {count} drives the badge (handled below by name, so
+ *   it works as soon as the contract has it);
+ * - a new reply: subscribe to it here and call showNotification({title: contact name or number, body: text,
+ *   conversation: msisdn}).
+ */
+function onCoreEvent(name: string, payload: unknown) {
+  if (name === 'settings.changed') {
+    const s = (payload as SettingsView).settings;
+    applyDesktopSettings({ closeToTray: s.closeToTray, startAtLogin: s.startAtLogin, language: s.language });
+  } else if (name === 'inbox.unread') {
+    const count = (payload as { count?: unknown } | null)?.count;
+    if (typeof count === 'number') setUnreadBadge(count);
+  }
+}
+
+function createWindow(c: Core) {
+  const stateFile = join(app.getPath('userData'), WINDOW_STATE_FILE);
+  const saved = loadWindowState(stateFile);
+  const primary = screen.getPrimaryDisplay();
+  const displays = [primary, ...screen.getAllDisplays().filter((d) => d.id !== primary.id)];
+  const w = new BrowserWindow(mainWindowOptions(join(__dirname, '../preload/index.cjs'), restoreBounds(saved, displays), appIcon));
+  if (saved?.maximized) w.maximize();
+
+  const saver = debouncedSaver<WindowState>(
+    (state) => saveWindowState(stateFile, state),
+    500,
+    (err) => c.log.warn('could not save the window position', { err }),
+  );
+  const remember = () => {
+    if (w.isDestroyed() || w.isMinimized() || w.isFullScreen()) return;
+    saver.schedule({ bounds: w.getNormalBounds(), maximized: w.isMaximized() });
+  };
+  w.on('resize', remember);
+  w.on('move', remember);
+  w.on('maximize', remember);
+  w.on('unmaximize', remember);
+  w.on('close', (e) => {
+    remember();
+    saver.flush();
+    if (closeAction({ closeToTray: desktop?.closeToTray ?? false, quitting }) === 'hide') {
+      e.preventDefault();
+      w.hide();
+    }
+  });
+  // Windows asks every window to close when the user logs off: hiding to the tray would hold that up.
+  w.on('session-end', () => (quitting = true));
+  w.once('ready-to-show', () => w.show());
+  w.on('closed', () => (win = null));
+  return w;
+}
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  app.on('second-instance', () => {
-    if (!win) return;
-    if (win.isMinimized()) win.restore();
-    win.focus();
-  });
+  app.on('second-instance', () => bringToFront(liveWindow()));
+  // macOS: a click on the dock icon while Besked lives in the tray brings the window back.
+  app.on('activate', () => bringToFront(liveWindow()));
+  app.on('before-quit', () => (quitting = true));
 
   app.on('web-contents-created', (_e, contents) => {
     contents.on('will-navigate', (ev, url) => {
@@ -35,21 +223,29 @@ if (!app.requestSingleInstanceLock()) {
 
   void app.whenReady().then(async () => {
     session.defaultSession.setPermissionRequestHandler((_wc, permission, done) => done(permission === 'notifications'));
-    core = await startCore({ dataDir: app.getPath('userData'), shell: 'electron', version: app.getVersion() });
-    win = new BrowserWindow(mainWindowOptions(join(__dirname, '../preload/index.cjs')));
+    const c = await startCore({ dataDir: app.getPath('userData'), shell: 'electron', version: app.getVersion() });
+    core = c;
+    c.events.subscribe((m) => onCoreEvent(m.name, m.payload));
+    const settings = await c.dispatch('settings.get', {});
+    if (settings.ok) onCoreEvent('settings.changed', settings.value);
+    else setMenus();
+
+    win = createWindow(c);
     attachIpc({
-      dispatch: core.dispatch,
-      events: core.events,
-      log: core.log,
+      dispatch: c.dispatch,
+      events: c.events,
+      log: c.log,
       trusted: () => (win && !win.isDestroyed() ? { contents: win.webContents, appUrl } : null),
     });
-    win.once('ready-to-show', () => win?.show());
-    win.on('closed', () => (win = null));
-    await win.loadFile(rendererFile);
+    // Updates: electron-updater can be added here (autoUpdater.checkForUpdatesAndNotify() when
+    // app.isPackaged) once electron-builder.yml has a `publish` server; there is none yet.
+    if (target.kind === 'url') await win.loadURL(target.url);
+    else await win.loadFile(target.file);
   });
 
   app.on('window-all-closed', () => app.quit());
   app.on('will-quit', () => {
+    tray?.destroy();
     void core?.close();
   });
 }

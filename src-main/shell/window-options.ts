@@ -1,13 +1,20 @@
 // The main window's security-relevant options and link policy, as pure functions the tests read.
 import type { BrowserWindowConstructorOptions } from 'electron';
+import { DEFAULT_SIZE, MIN_SIZE } from './window-bounds';
 
-export function mainWindowOptions(preloadPath: string, bounds?: { x?: number; y?: number; width: number; height: number }): BrowserWindowConstructorOptions {
+export function mainWindowOptions(
+  preloadPath: string,
+  bounds?: { x?: number; y?: number; width: number; height: number },
+  /** The window icon (Linux shows it in the title bar and switcher; Windows and macOS use the app's). */
+  icon?: string,
+): BrowserWindowConstructorOptions {
   return {
-    width: bounds?.width ?? 1200,
-    height: bounds?.height ?? 800,
+    width: bounds?.width ?? DEFAULT_SIZE.width,
+    height: bounds?.height ?? DEFAULT_SIZE.height,
     ...(bounds?.x !== undefined && bounds?.y !== undefined ? { x: bounds.x, y: bounds.y } : {}),
-    minWidth: 880,
-    minHeight: 560,
+    minWidth: MIN_SIZE.width,
+    minHeight: MIN_SIZE.height,
+    ...(icon ? { icon } : {}),
     show: false,
     title: 'Besked',
     autoHideMenuBar: false,
