@@ -8,6 +8,7 @@ import { startCore } from './core/core';
 import { createLogger } from './core/log';
 import { defaultDataDir } from './core/data-dir';
 import { startWebServer } from './bridge/web-server';
+import { openVault } from './core/secrets/vault';
 import { parseWebArgs } from './web-args';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,7 +34,10 @@ async function main() {
   const dataDir = args.data ? resolve(args.data) : defaultDataDir();
   const log = createLogger({ file: join(dataDir, 'besked.log'), echo: process.env.BESKED_LOG === '1' });
   const version = (await import('../package.json', { with: { type: 'json' } })).default.version;
-  const core = await startCore({ dataDir, shell: 'web', version, log });
+  // Tests give each run its own keychain service so they never touch the user's real token.
+  const service = process.env.BESKED_KEYCHAIN_SERVICE;
+  const vault = await openVault(service ? { service } : {});
+  const core = await startCore({ dataDir, shell: 'web', version, log, vault });
   const server = await startWebServer({ dispatch: core.dispatch, events: core.events, staticDir, port: args.port, log });
   process.stdout.write(`Besked web: ${server.url}\n`);
 

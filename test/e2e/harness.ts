@@ -35,7 +35,7 @@ export async function startWeb(opts: { dataDir?: string; env?: NodeJS.ProcessEnv
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'besked-e2e-'));
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src-main/web.ts'), '--port', String(opts.port ?? 0), '--data', dataDir], {
     cwd: ROOT,
-    env: { ...process.env, ...opts.env },
+    env: { ...process.env, BESKED_KEYCHAIN_SERVICE: `Besked-e2e-${process.pid}-${Date.now()}`, ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let err = '';
