@@ -168,7 +168,9 @@ export class StatusPoller {
     await Promise.all(Array.from({ length: n }, worker));
 
     if (applied.length) this.o.onChanges(applied);
-    if (unreachable !== null && !this.abort.signal.aborted) {
+    // Stopped mid-round (closing): what was written stays; the rest is asked about after the next start.
+    if (this.abort.signal.aborted) return { requests, changes: applied.length, offline: false, more: false };
+    if (unreachable !== null) {
       this.o.status.failed('statuses', failureMessage(unreachable), true);
       return { requests, changes: applied.length, offline: true, more: false };
     }

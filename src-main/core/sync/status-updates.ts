@@ -63,8 +63,10 @@ export function applyReports(
 ): StatusOutcome {
   const byNumber = new Map<string, WatchedRecipient>();
   for (const w of watched) byNumber.set(msisdnKey(w.msisdn), w);
+  // 'pending' written when the gateway accepted the message is Besked's own placeholder, not a report: the first
+  // report replaces it whatever it says (an UNKNOWN from the gateway is shown as unknown, not as waiting).
   const current = new Map<number, { status: BeskedState | null; gatewayStatus: string | null }>();
-  for (const w of watched) current.set(w.id, { status: w.status, gatewayStatus: w.gatewayStatus });
+  for (const w of watched) current.set(w.id, { status: w.gatewayStatus === null && w.status === 'pending' ? null : w.status, gatewayStatus: w.gatewayStatus });
   const changes = new Map<number, StatusChange>();
 
   for (const r of reports) {
@@ -82,7 +84,7 @@ export function applyReports(
     changes.set(w.id, {
       recipientId: w.id,
       status: merged,
-      previous: first ? first.previous : cur.status,
+      previous: first ? first.previous : w.status,
       gatewayStatus: described.gatewayStatus,
       error: isFinalState(merged) && merged !== 'delivered' && merged !== 'read' ? errorText(r) : null,
       at,

@@ -37,6 +37,8 @@ describe('applyReports', () => {
       { status: 'failed', gatewayStatus: 'UNDELIVERABLE', error: 'Absent subscriber (0x1420)' },
     ],
     ['a number written with + matches', 'pending', null, { msisdn: '+4511111111', status: 'ENROUTE' }, { status: 'sent', gatewayStatus: 'ENROUTE', error: null }],
+    ['UNKNOWN as the first report replaces the placeholder pending', 'pending', null, { msisdn: '4511111111', status: 'UNKNOWN' }, { status: 'unknown', gatewayStatus: 'UNKNOWN', error: null }],
+    ['UNKNOWN after a SCHEDULED report keeps pending', 'pending', 'SCHEDULED', { msisdn: '4511111111', status: 'UNKNOWN' }, null],
     ['an empty status is no news', 'pending', null, { msisdn: '4511111111', status: '' }, null],
     ['a null status is no news', 'pending', null, { msisdn: '4511111111', status: null }, null],
     ['a status never seen before becomes unknown', null, null, { msisdn: '4511111111', status: 'WIBBLE' }, { status: 'unknown', gatewayStatus: 'WIBBLE', error: null }],
