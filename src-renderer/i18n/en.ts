@@ -60,6 +60,12 @@ export const en = {
     pricesEmpty: 'The price list appears here once Besked has fetched it from the gateway.',
     usageEmpty: 'Usage by label, country and day appears here once you have sent messages.',
   },
+  desktop: {
+    title: 'Desktop',
+    closeToTray: 'Keep running in the tray when the window is closed',
+    closeToTrayHint: 'Besked keeps checking for replies and delivery statuses while its window is closed. Quit it from the tray icon.',
+    startAtLogin: 'Start Besked when you log in',
+  },
   settings: {
     title: 'Settings',
     connection: 'Gateway connection',
