@@ -47,14 +47,10 @@ export function withEncoding(m: CheckedSms): CheckedSms {
   if (m.payload !== undefined || m.encoding === 'UCS2' || m.message === undefined) return m;
   let ucs2 = needsUcs2(m.message);
   if (!ucs2 && m.tags) {
-    outer: for (const r of m.recipients) {
-      for (const v of r.tagvalues ?? []) {
-        if (needsUcs2(v)) {
-          ucs2 = true;
-          break outer;
-        }
-      }
-    }
+    // One pass over all values joined: a single non-GSM character anywhere makes the whole message UCS-2.
+    const values: string[] = [];
+    for (const r of m.recipients) if (r.tagvalues) values.push(...r.tagvalues);
+    ucs2 = needsUcs2(values.join(''));
   }
   return ucs2 ? { ...m, encoding: 'UCS2' } : m;
 }
