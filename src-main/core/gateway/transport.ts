@@ -188,11 +188,15 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): Tra
           chunks.push(chunk);
         },
         onResponseEnd() {
-          const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-          finish({
-            ok: true,
-            response: { status, headers, body: new Uint8Array(body.buffer, body.byteOffset, body.byteLength) },
-          });
+          // A fresh array that owns its memory: chunks may be views into larger socket buffers, and
+          // Buffer.concat would hand out a slice of Node's shared pool.
+          const body = new Uint8Array(size);
+          let at = 0;
+          for (const c of chunks) {
+            body.set(c, at);
+            at += c.length;
+          }
+          finish({ ok: true, response: { status, headers, body } });
         },
         onResponseError(_ctrl, err) {
           fail(err);

@@ -74,6 +74,9 @@ describe('undici transport', () => {
     expect(out.response.status).toBe(202);
     expect(out.response.headers['x-echo']).toBe('application/json');
     expect(new TextDecoder().decode(out.response.body)).toBe('{"hello":"world"}');
+    // The body owns its memory, so handing body.buffer on (e.g. to a Blob) carries nothing else.
+    expect(out.response.body.byteOffset).toBe(0);
+    expect(out.response.body.buffer.byteLength).toBe(out.response.body.byteLength);
   });
 
   it('reports a refused connection as never started', async () => {
