@@ -82,6 +82,22 @@ describe('electron-builder.yml', () => {
     expect(config.asarUnpack.some((p) => minimatch(file, p, { dot: true }))).toBe(true);
   });
 
+  // Production node_modules are packed unless a "!" pattern in `files` drops them.
+  const dropped = (file: string) => config.files.some((p) => p.startsWith('!') && minimatch(file, p.slice(1), { dot: true }));
+  it.each([
+    ['node_modules/better-sqlite3/build/Release/better_sqlite3.node', false],
+    ['node_modules/better-sqlite3/lib/index.js', false],
+    ['node_modules/better-sqlite3/package.json', false],
+    ['node_modules/@napi-rs/keyring-linux-x64-gnu/keyring.linux-x64-gnu.node', false],
+    ['node_modules/better-sqlite3/deps/sqlite3/sqlite3.c', true],
+    ['node_modules/better-sqlite3/src/better_sqlite3.cpp', true],
+    ['node_modules/better-sqlite3/build/Release/obj.target/better_sqlite3/src/better_sqlite3.o', true],
+    ['node_modules/better-sqlite3/build/Release/sqlite3.a', true],
+    ['node_modules/better-sqlite3/build/Release/test_extension.node', true],
+  ])('packs %s: dropped %s', (file, isDropped) => {
+    expect(dropped(file)).toBe(isDropped);
+  });
+
   it('does not unpack the app code itself', () => {
     expect(config.asarUnpack.some((p) => minimatch('out/main/index.js', p, { dot: true }))).toBe(false);
   });
