@@ -4,6 +4,7 @@ import { m001Foundation } from './migrations/001-foundation';
 import { m002Contacts } from './migrations/002-contacts';
 import { m003Campaigns } from './migrations/003-campaigns';
 import { m004Inbox } from './migrations/004-inbox';
+import { m005Account } from './migrations/005-account';
 
 export interface Migration {
   version: number;
@@ -11,4 +12,4 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-export const migrations: readonly Migration[] = [m001Foundation, m002Contacts, m003Campaigns, m004Inbox];
+export const migrations: readonly Migration[] = [m001Foundation, m002Contacts, m003Campaigns, m004Inbox, m005Account];
