@@ -151,10 +151,10 @@ export function showNotification(n: ReplyNotification): boolean {
 
 /**
  * The core's events the shell reacts to. The inbox issue's events arrive here too:
- * - unread count: an event 'inbox.unread' with payload {count} drives the badge (handled below by name, so
- *   it works as soon as the contract has it);
- * - a new reply: subscribe to it here and call showNotification({title: contact name or number, body: text,
- *   conversation: msisdn}).
+ * - unread count: the event 'inbox.unread' {count} drives the badge and tray tooltip (matched by name, so
+ *   it works whether or not the contract has it yet);
+ * - a new reply ('inbox.received'): call showNotification({title: contact name or number, body: text,
+ *   conversation: String(msisdn)}) here; a click opens /inbox?conversation=<msisdn> in the renderer.
  */
 function onCoreEvent(name: string, payload: unknown) {
   if (name === 'settings.changed') {
@@ -229,6 +229,10 @@ if (!app.requestSingleInstanceLock()) {
     const settings = await c.dispatch('settings.get', {});
     if (settings.ok) onCoreEvent('settings.changed', settings.value);
     else setMenus();
+    // The badge from the start, not only from the first change (a call the inbox adds to the contract;
+    // until it exists the dispatcher answers "unknown call" and the badge simply stays empty).
+    const unreadNow = await c.dispatch('inbox.unreadCount', {});
+    if (unreadNow.ok) onCoreEvent('inbox.unread', unreadNow.value);
 
     win = createWindow(c);
     attachIpc({
