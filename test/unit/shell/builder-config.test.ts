@@ -24,7 +24,7 @@ type Config = Record<string, unknown> & {
   directories: { output: string; buildResources: string };
   linux: { target: string[]; icon: string; maintainer: string; executableName: string };
   win: { target: string[]; icon: string };
-  mac: { target: { target: string; arch: string[] }[]; icon: string };
+  mac: { target: string[]; icon: string };
 };
 const config = yaml.load(readFileSync(join(root, 'electron-builder.yml'), 'utf8')) as Config;
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as Record<string, unknown>;
@@ -56,7 +56,7 @@ describe('electron-builder.yml', () => {
   it('builds AppImage and deb, an NSIS setup and a dmg', () => {
     expect(config.linux.target).toEqual(['AppImage', 'deb']);
     expect(config.win.target).toEqual(['nsis']);
-    expect(config.mac.target.map((t) => t.target)).toEqual(['dmg']);
+    expect(config.mac.target).toEqual(['dmg']);
   });
 
   it('names the app once, and takes the version from package.json', () => {
