@@ -3,6 +3,7 @@
 // renderer's typed client are derived from this file; there is no other list of call names.
 import { z } from 'zod';
 import type { Result } from './errors';
+import { isCountryCode } from './phone';
 
 // ─── Building blocks ────────────────────────────────────────────────────────────────────────────
 
@@ -301,6 +302,242 @@ export const RefundReceipt = z.object({
 });
 export type RefundReceipt = z.infer<typeof RefundReceipt>;
 
+// ─── Contacts ───────────────────────────────────────────────────────────────────────────────────
+// Contacts, groups, consent (opt-outs) and CSV import/export (issue 6). The renderer never reads a file
+// itself into the core: it uploads the bytes in chunks, and the core parses them.
+
+export const ContactId = z.int().positive();
+export const CountryCodeInput = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((c) => isCountryCode(c), 'Choose a country from the list');
+
+/** A custom field's key, usable as {key} in a message template (letters, digits, underscore). */
+export const CustomFieldKey = z
+  .string()
+  .regex(/^[a-z][a-z0-9_]{0,39}$/, 'A field name uses lowercase letters, digits and _ and starts with a letter');
+export const CustomValues = z
+  .record(CustomFieldKey, z.string().max(1000, 'A custom field holds at most 1,000 characters'))
+  .refine((o) => Object.keys(o).length <= 60, 'A contact has at most 60 custom fields');
+
+export const ConsentSource = z.enum(['manual', 'keyword', 'import']);
+export type ConsentSource = z.infer<typeof ConsentSource>;
+export const ConsentEntry = z.object({
+  id: z.number(),
+  msisdn: z.number(),
+  action: z.enum(['opt_in', 'opt_out']),
+  source: ConsentSource,
+  /** Who: the user ("you"), the keyword, or the imported file. */
+  by: z.string(),
+  note: z.string(),
+  at: z.string(),
+});
+export type ConsentEntry = z.infer<typeof ConsentEntry>;
+
+export const ContactRow = z.object({
+  id: ContactId,
+  firstName: z.string(),
+  lastName: z.string(),
+  e164: z.string(),
+  msisdn: z.number(),
+  email: z.string(),
+  company: z.string(),
+  groupIds: z.array(z.number()),
+  optedOut: z.boolean(),
+  updatedAt: z.string(),
+});
+export type ContactRow = z.infer<typeof ContactRow>;
+
+export const Contact = ContactRow.extend({
+  custom: z.record(z.string(), z.string()),
+  notes: z.string(),
+  createdAt: z.string(),
+  /** Every opt-in and opt-out of this number, newest first. */
+  consent: z.array(ConsentEntry),
+});
+export type Contact = z.infer<typeof Contact>;
+
+const personName = z.string().trim().max(100, 'A name holds at most 100 characters');
+const emailText = z
+  .string()
+  .trim()
+  .max(254)
+  .refine((s) => s === '' || /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s), 'Enter an email address like name@example.dk, or leave it empty');
+const contactFields = {
+  firstName: personName.optional(),
+  lastName: personName.optional(),
+  email: emailText.optional(),
+  company: z.string().trim().max(200).optional(),
+  notes: z.string().max(5000).optional(),
+  custom: CustomValues.optional(),
+  groupIds: z.array(ContactId).max(500).optional(),
+  /** The country for a number typed without + or 00. */
+  defaultCountry: CountryCodeInput.optional(),
+};
+export const ContactDraft = z.strictObject({
+  ...contactFields,
+  phone: z.string().trim().min(1, 'Enter a phone number').max(40),
+});
+export const ContactPatch = z.strictObject({
+  id: ContactId,
+  ...contactFields,
+  phone: z.string().trim().min(1, 'Enter a phone number').max(40).optional(),
+});
+
+export const ContactFilter = z.strictObject({
+  /** Names, number in any format, email, company and custom fields; words match from their start. */
+  search: z.string().max(200).optional(),
+  groupId: ContactId.optional(),
+  consent: z.enum(['any', 'optedOut', 'reachable']).optional(),
+});
+export type ContactFilter = z.infer<typeof ContactFilter>;
+
+/** Which contacts an action is for: listed ids, or everything a filter matches except some. */
+export const ContactSelection = z.union([
+  z.strictObject({ ids: z.array(ContactId).max(1_000_000) }),
+  z.strictObject({ filter: ContactFilter, exceptIds: z.array(ContactId).max(1_000_000).optional() }),
+]);
+export type ContactSelection = z.infer<typeof ContactSelection>;
+
+export const ContactSort = z.enum(['name', 'newest']);
+export type ContactSort = z.infer<typeof ContactSort>;
+
+export const ContactPage = z.object({ total: z.number(), offset: z.number(), rows: z.array(ContactRow) });
+export type ContactPage = z.infer<typeof ContactPage>;
+
+const groupName = z.string().trim().min(1, 'Give the group a name').max(80, 'A group name holds at most 80 characters');
+export const Group = z.object({ id: ContactId, name: z.string(), count: z.number(), createdAt: z.string() });
+export type Group = z.infer<typeof Group>;
+
+/** A field a message template can use as {key}. */
+export const MergeField = z.object({ key: z.string(), label: z.string(), builtin: z.boolean() });
+export type MergeField = z.infer<typeof MergeField>;
+
+export const ContactsOverview = z.object({
+  total: z.number(),
+  optedOut: z.number(),
+  groups: z.array(Group),
+  fields: z.array(MergeField),
+  defaultCountry: z.string(),
+});
+export type ContactsOverview = z.infer<typeof ContactsOverview>;
+
+/** Files above this are refused before a byte is read (checked by the renderer on File.size and by the core). */
+export const IMPORT_MAX_BYTES = 200 * 1024 * 1024;
+/** Bytes per upload chunk: base64 of it stays far below the bridge's message limit. */
+export const IMPORT_CHUNK_BYTES = 4 * 1024 * 1024;
+
+export const ImportId = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown import');
+export const ImportEncoding = z.enum(['utf-8', 'windows-1252', 'utf-16le', 'utf-16be']);
+export type ImportEncoding = z.infer<typeof ImportEncoding>;
+export const ImportDelimiter = z.enum([',', ';', '\t', '|']);
+export type ImportDelimiter = z.infer<typeof ImportDelimiter>;
+
+export const BuiltinTarget = z.enum(['ignore', 'firstName', 'lastName', 'fullName', 'phone', 'email', 'company', 'notes', 'optOut']);
+export type BuiltinTarget = z.infer<typeof BuiltinTarget>;
+/** Where a column's values go: a contact field, a custom field, or nowhere. */
+export const ColumnTarget = z.union([
+  BuiltinTarget,
+  z.strictObject({ custom: CustomFieldKey, label: z.string().trim().min(1).max(80) }),
+]);
+export type ColumnTarget = z.infer<typeof ColumnTarget>;
+
+/** What happens when a row's number is already a contact (or came earlier in the file). */
+export const MergeRule = z.enum(['fillEmpty', 'overwrite', 'keep']);
+export type MergeRule = z.infer<typeof MergeRule>;
+
+export const ImportGroup = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('none') }),
+  z.strictObject({ kind: z.literal('existing'), id: ContactId }),
+  z.strictObject({ kind: z.literal('new'), name: groupName }),
+]);
+export type ImportGroup = z.infer<typeof ImportGroup>;
+
+export const ImportPreview = z.object({
+  importId: ImportId,
+  fileName: z.string(),
+  bytes: z.number(),
+  encoding: ImportEncoding,
+  delimiter: ImportDelimiter,
+  hasHeader: z.boolean(),
+  /** Header texts (or "Column 1…" without a header), one per column. */
+  headers: z.array(z.string()),
+  /** The first data rows, as read with these options. */
+  rows: z.array(z.array(z.string())),
+  mapping: z.array(ColumnTarget),
+  /** True when the mapping is the one used last time for a file with these headers. */
+  mappingRemembered: z.boolean(),
+  defaultCountry: z.string(),
+  warnings: z.array(z.string()),
+});
+export type ImportPreview = z.infer<typeof ImportPreview>;
+
+export const ImportRejectReason = z.enum([
+  'phone_empty',
+  'phone_not_a_number',
+  'phone_scientific',
+  'phone_too_short',
+  'phone_too_long',
+  'phone_unknown_country_code',
+  'phone_needs_country',
+  'phone_invalid',
+  'email_invalid',
+  'too_many_columns',
+  'bad_quotes',
+  'value_too_long',
+]);
+export type ImportRejectReason = z.infer<typeof ImportRejectReason>;
+
+export const ImportRejectedRow = z.object({
+  /** The line's row number in the file as a spreadsheet shows it (the header is row 1). */
+  row: z.number(),
+  reason: ImportRejectReason,
+  message: z.string(),
+  values: z.array(z.string()),
+});
+export type ImportRejectedRow = z.infer<typeof ImportRejectedRow>;
+
+export const ImportReport = z.object({
+  importId: ImportId,
+  fileName: z.string(),
+  /** Data rows read (blank lines not counted). */
+  rows: z.number(),
+  created: z.number(),
+  updated: z.number(),
+  merged: z.number(),
+  rejected: z.number(),
+  optedOut: z.number(),
+  blankLines: z.number(),
+  group: z.object({ id: z.number(), name: z.string() }).nullable(),
+  reasons: z.array(z.object({ reason: ImportRejectReason, count: z.number() })),
+  /** The first rejected rows; all of them are in the rejected-rows file. */
+  rejectedSample: z.array(ImportRejectedRow),
+  durationMs: z.number(),
+});
+export type ImportReport = z.infer<typeof ImportReport>;
+
+export const ImportProgress = z.object({
+  importId: ImportId,
+  phase: z.enum(['reading', 'saving', 'done', 'failed', 'cancelled']),
+  bytesDone: z.number(),
+  bytesTotal: z.number(),
+  rows: z.number(),
+  rejected: z.number(),
+});
+export type ImportProgress = z.infer<typeof ImportProgress>;
+
+const importOptions = {
+  importId: ImportId,
+  encoding: ImportEncoding.optional(),
+  delimiter: ImportDelimiter.optional(),
+  hasHeader: z.boolean().optional(),
+};
+
+export const ContactsChanged = z.object({
+  reason: z.enum(['created', 'updated', 'deleted', 'restored', 'imported', 'consent', 'groups']),
+});
+
 // ─── Calls ──────────────────────────────────────────────────────────────────────────────────────
 
 interface CallSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
@@ -428,6 +665,112 @@ export const calls = {
     z.object({ requestedAt: z.string().nullable() }),
     'Whether Besked has already asked for a refund of this message and number.',
   ),
+  // Contacts
+  'contacts.overview': call(none, ContactsOverview, 'Counts, groups with their sizes, the merge fields and the default country.'),
+  'contacts.list': call(
+    input({
+      filter: ContactFilter.optional(),
+      sort: ContactSort.optional(),
+      offset: z.int().min(0).max(100_000_000).optional(),
+      limit: z.int().min(1).max(1000).optional(),
+    }),
+    ContactPage,
+    'One window of the contacts a filter matches (for the virtual table), with the total.',
+  ),
+  'contacts.get': call(input({ id: ContactId }), Contact, 'A contact with custom fields, notes, groups and consent history.'),
+  'contacts.create': call(ContactDraft, Contact, 'Adds a contact; refused when the number already belongs to one.'),
+  'contacts.update': call(ContactPatch, Contact, 'Changes a contact; fields left out stay as they are.'),
+  'contacts.delete': call(
+    input({ selection: ContactSelection }),
+    z.object({ deleted: z.number(), undoToken: z.string() }),
+    'Deletes contacts (and their group memberships); the token brings them back with contacts.undoDelete.',
+  ),
+  'contacts.undoDelete': call(
+    input({ undoToken: z.string().max(40) }),
+    z.object({ restored: z.number(), skipped: z.number() }),
+    'Restores deleted contacts; one whose number was added again meanwhile is skipped.',
+  ),
+  'contacts.selectionIds': call(
+    input({ selection: ContactSelection }),
+    z.object({ ids: z.array(ContactId) }),
+    'The ids a selection stands for, in list order (e.g. to hand them to the composer).',
+  ),
+  'contacts.setDefaultCountry': call(
+    input({ country: CountryCodeInput }),
+    z.object({ defaultCountry: z.string() }),
+    'The country for numbers typed or imported without + or 00.',
+  ),
+  'contacts.export': call(
+    input({ selection: ContactSelection, format: z.enum(['csv', 'xlsx']), delimiter: z.enum([',', ';']).optional() }),
+    FileDownload,
+    'The selected contacts as CSV (UTF-8 with BOM) or XLSX; cells a spreadsheet would run as a formula are defused.',
+  ),
+  'contacts.optOut': call(
+    input({ selection: ContactSelection, note: z.string().trim().max(500).optional() }),
+    z.object({ optedOut: z.number(), already: z.number() }),
+    'Opts the numbers out by hand: no message goes to them any more. Logged in the consent log.',
+  ),
+  'contacts.optIn': call(
+    input({ id: ContactId, note: z.string().trim().min(1, 'Note how the customer gave consent again').max(500) }),
+    Contact,
+    'Takes a number off the opt-out list after the customer consented again; the note is kept in the consent log.',
+  ),
+  'contacts.consentExport': call(none, FileDownload, 'The whole consent log (every opt-in and opt-out: when, how, by whom) as CSV.'),
+  'groups.list': call(none, z.object({ groups: z.array(Group) }), 'Groups with their contact counts.'),
+  'groups.create': call(input({ name: groupName }), Group, 'A new, empty group; refused when the name is taken.'),
+  'groups.rename': call(input({ id: ContactId, name: groupName }), Group, 'Renames a group.'),
+  'groups.delete': call(
+    input({ id: ContactId }),
+    z.object({ removedMemberships: z.number() }),
+    'Deletes a group; its contacts stay.',
+  ),
+  'groups.addContacts': call(
+    input({ groupId: ContactId, selection: ContactSelection }),
+    z.object({ added: z.number() }),
+    'Adds the selected contacts to a group.',
+  ),
+  'groups.removeContacts': call(
+    input({ groupId: ContactId, selection: ContactSelection }),
+    z.object({ removed: z.number() }),
+    'Takes the selected contacts out of a group (they stay contacts).',
+  ),
+  'contacts.importBegin': call(
+    input({ fileName: z.string().trim().min(1).max(255), bytes: z.int().min(0) }),
+    z.object({ importId: ImportId, chunkBytes: z.number(), maxBytes: z.number() }),
+    'Starts uploading a file to import; a file above IMPORT_MAX_BYTES or an empty one is refused before any byte is sent.',
+  ),
+  'contacts.importChunk': call(
+    input({ importId: ImportId, offset: z.int().min(0), base64: z.base64().max(Math.ceil(IMPORT_CHUNK_BYTES / 3) * 4) }),
+    z.object({ received: z.number() }),
+    'One chunk of the file, in order, as base64.',
+  ),
+  'contacts.importPreview': call(
+    input(importOptions),
+    ImportPreview,
+    'Detects encoding, delimiter and header, shows the first rows and guesses (or remembers) the column mapping.',
+  ),
+  'contacts.importRun': call(
+    input({
+      ...importOptions,
+      mapping: z.array(ColumnTarget).min(1).max(500),
+      defaultCountry: CountryCodeInput,
+      mergeRule: MergeRule,
+      group: ImportGroup,
+    }),
+    ImportReport,
+    'Imports every row in one transaction, with contacts.importProgress events; all or nothing. Returns what happened to each row.',
+  ),
+  'contacts.importCancel': call(
+    input({ importId: ImportId }),
+    z.object({ cancelled: z.boolean() }),
+    'Stops a running import before it saves; nothing is changed.',
+  ),
+  'contacts.importRows': call(
+    input({ importId: ImportId, which: z.enum(['rejected', 'all']) }),
+    FileDownload,
+    'The rejected rows with a reason column (ready to fix and import again), or every row with what happened to it.',
+  ),
+  'contacts.importDiscard': call(input({ importId: ImportId }), z.object({ discarded: z.boolean() }), 'Deletes the uploaded file and its report.'),
 } as const satisfies Record<string, CallSpec>;
 
 export type Calls = typeof calls;
@@ -451,6 +794,8 @@ export const events = {
   'balance.changed': Balance,
   'settings.changed': SettingsView,
   'app.command': AppCommand,
+  'contacts.changed': ContactsChanged,
+  'contacts.importProgress': ImportProgress,
 } as const satisfies Record<string, z.ZodType>;
 
 export type Events = typeof events;

@@ -16,6 +16,7 @@ import { accountHandlers, createAccountServices } from './account/handlers';
 import type { AccountDeps } from './account/deps';
 import { createGatewayClient, type GatewayClient } from './gateway';
 import { BeskedError } from './errors';
+import { contactsHandlers } from './contacts/handlers';
 import type { Platform } from '../../src-shared/contract';
 
 export interface CoreOptions {
@@ -134,6 +135,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     'settings.testConnection': ({ platform }) => testConnection(platform),
     'account.balance': ({ refresh }) => balance.get(refresh ?? false),
     ...accountHandlers(accountDeps, accountServices),
+    ...contactsHandlers({ db, events, dataDir: opts.dataDir, log }),
   };
 
   const dispatch = createDispatcher(handlers, { log, checkOutputs: opts.checkOutputs ?? false });

@@ -1,0 +1,142 @@
+// A scratch database per import: the file's accepted rows folded by number (the merge rule applied to
+// repeats within the file) and a log line per row. Nothing touches Besked's own database until the whole
+// file has been read, so a cancel or a bad file leaves it exactly as it was. On disk, so memory stays flat
+// however large the file.
+import Database from 'better-sqlite3';
+import type { ImportRejectReason, MergeRule } from '../../../../src-shared/contract';
+import { toColumns, fieldsOf } from '../contact-columns';
+import { mergeFields } from '../merge-rules';
+import type { MappedRow } from './row-mapping';
+
+export interface StagedRow {
+  sid: number;
+  msisdn: number;
+  e164: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  company: string;
+  notes: string;
+  custom: string;
+  search_phone: string;
+  opt_out: number;
+  first_row: number;
+}
+
+export interface RowLogLine {
+  row_no: number;
+  sid: number | null;
+  reason: ImportRejectReason | null;
+  message: string | null;
+  cells: string | null;
+}
+
+export class Staging {
+  readonly db: Database.Database;
+  private readonly bySid: Database.Statement<[number], StagedRow & { sort_key: string; search_custom: string }>;
+  private readonly sidOf: Database.Statement<[number], { sid: number }>;
+  private readonly insert: Database.Statement;
+  private readonly update: Database.Statement;
+  private readonly log: Database.Statement;
+  accepted = 0;
+  rejected = 0;
+  optOuts = 0;
+
+  constructor(readonly path: string) {
+    this.db = new Database(path);
+    // Scratch data: a crash just means the import is started again.
+    this.db.pragma('journal_mode = OFF');
+    this.db.pragma('synchronous = OFF');
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS staged (
+        sid INTEGER PRIMARY KEY,
+        msisdn INTEGER NOT NULL UNIQUE,
+        e164 TEXT NOT NULL,
+        first_name TEXT NOT NULL, last_name TEXT NOT NULL, email TEXT NOT NULL, company TEXT NOT NULL,
+        notes TEXT NOT NULL, custom TEXT NOT NULL,
+        sort_key TEXT NOT NULL, search_phone TEXT NOT NULL, search_custom TEXT NOT NULL,
+        opt_out INTEGER NOT NULL, first_row INTEGER NOT NULL
+      ) STRICT;
+      CREATE TABLE IF NOT EXISTS row_log (
+        row_no INTEGER PRIMARY KEY,
+        sid INTEGER,
+        reason TEXT,
+        message TEXT,
+        cells TEXT
+      ) STRICT;
+    `);
+    this.bySid = this.db.prepare('SELECT * FROM staged WHERE sid = ?');
+    this.sidOf = this.db.prepare('SELECT sid FROM staged WHERE msisdn = ?');
+    this.insert = this.db.prepare(
+      `INSERT INTO staged (msisdn, e164, first_name, last_name, email, company, notes, custom, sort_key, search_phone, search_custom, opt_out, first_row)
+       VALUES (@msisdn, @e164, @first_name, @last_name, @email, @company, @notes, @custom, @sort_key, @search_phone, @search_custom, @opt_out, @first_row)`,
+    );
+    this.update = this.db.prepare(
+      `UPDATE staged SET first_name = @first_name, last_name = @last_name, email = @email, company = @company, notes = @notes,
+         custom = @custom, sort_key = @sort_key, search_custom = @search_custom, opt_out = @opt_out WHERE sid = @sid`,
+    );
+    this.log = this.db.prepare('INSERT INTO row_log (row_no, sid, reason, message, cells) VALUES (?, ?, ?, ?, ?)');
+  }
+
+  /** Runs a batch of row writes in one transaction (fast, and a batch is all-or-nothing). */
+  batch(fn: () => void): void {
+    this.db.transaction(fn)();
+  }
+
+  accept(rowNo: number, row: MappedRow, rule: MergeRule): void {
+    this.accepted++;
+    const existing = this.sidOf.get(row.phone.msisdn);
+    if (!existing) {
+      const cols = toColumns(row.phone, row.fields);
+      const sid = Number(this.insert.run({ ...cols, opt_out: row.optOut ? 1 : 0, first_row: rowNo }).lastInsertRowid);
+      this.log.run(rowNo, sid, null, null, null);
+      return;
+    }
+    const cur = this.bySid.get(existing.sid)!;
+    const merged = mergeFields(fieldsOf(cur), row.fields, rule);
+    const optOut = cur.opt_out === 1 || row.optOut;
+    if (merged.changed.length || optOut !== (cur.opt_out === 1)) {
+      const cols = toColumns(row.phone, merged.next);
+      this.update.run({ ...cols, opt_out: optOut ? 1 : 0, sid: existing.sid });
+    }
+    this.log.run(rowNo, existing.sid, null, null, null);
+  }
+
+  reject(rowNo: number, reason: ImportRejectReason, message: string, cells: readonly string[]): void {
+    this.rejected++;
+    this.log.run(rowNo, null, reason, message, JSON.stringify(cells));
+  }
+
+  contacts(): number {
+    return (this.db.prepare('SELECT count(*) AS n FROM staged').get() as { n: number }).n;
+  }
+
+  optOutCount(): number {
+    return (this.db.prepare('SELECT count(*) AS n FROM staged WHERE opt_out = 1').get() as { n: number }).n;
+  }
+
+  reasons(): { reason: ImportRejectReason; count: number }[] {
+    return this.db
+      .prepare('SELECT reason, count(*) AS count FROM row_log WHERE reason IS NOT NULL GROUP BY reason ORDER BY count DESC, reason')
+      .all() as { reason: ImportRejectReason; count: number }[];
+  }
+
+  rejectedRows(limit?: number): IterableIterator<RowLogLine> {
+    const sql = `SELECT row_no, sid, reason, message, cells FROM row_log WHERE reason IS NOT NULL ORDER BY row_no${limit ? ' LIMIT ?' : ''}`;
+    const stmt = this.db.prepare(sql);
+    return (limit ? stmt.iterate(limit) : stmt.iterate()) as IterableIterator<RowLogLine>;
+  }
+
+  allRows(): IterableIterator<RowLogLine & { e164: string | null; first_name: string | null; last_name: string | null; first_row: number | null }> {
+    return this.db
+      .prepare(
+        `SELECT l.row_no, l.sid, l.reason, l.message, l.cells, s.e164, s.first_name, s.last_name, s.first_row
+         FROM row_log l LEFT JOIN staged s ON s.sid = l.sid ORDER BY l.row_no`,
+      )
+      .iterate() as IterableIterator<RowLogLine & { e164: string | null; first_name: string | null; last_name: string | null; first_row: number | null }>;
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}

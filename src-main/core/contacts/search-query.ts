@@ -1,0 +1,28 @@
+// Turns what the user types in the search box into an FTS5 MATCH expression: every word must match the
+// start of a word in some field; a phone number in any format becomes the digits the index holds.
+import { phoneQueryDigits } from '../../../src-shared/phone';
+
+const MAX_TERMS = 8;
+const MAX_TERM_CHARS = 64;
+
+/** The MATCH expression, or null when the text has nothing to search for. */
+export function ftsMatchQuery(search: string): string | null {
+  const text = search.trim();
+  if (text === '') return null;
+  const digits = phoneQueryDigits(text);
+  if (digits !== null) return prefixTerm(digits);
+  // The same split as the unicode61 tokenizer: letters, digits and combining marks form words.
+  const terms = text
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}\p{M}]+/u)
+    .filter((t) => t !== '')
+    .slice(0, MAX_TERMS)
+    .map((t) => t.slice(0, MAX_TERM_CHARS));
+  if (terms.length === 0) return null;
+  return terms.map(prefixTerm).join(' ');
+}
+
+// A quoted string is always a plain term in FTS5 (no operators, no column filters); "" escapes a quote.
+function prefixTerm(term: string): string {
+  return `"${term.replace(/"/g, '""')}"*`;
+}
