@@ -253,9 +253,17 @@ const emailIdentity = z.strictObject({
   name: z.string().trim().max(200).optional(),
 });
 
+/** "Name <address>" or just the address, as the gateway takes a sender or reply identity. */
+const emailSender = z
+  .string()
+  .trim()
+  .max(300)
+  .regex(/^(?:[^<>]*<\s*[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+\s*>|[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+)$/, 'Write an email address, or a name followed by the address in <>');
+
 export const EmailSendInput = input({
-  from: z.string().trim().max(300).optional(),
-  reply: z.string().trim().max(300).optional(),
+  /** The sender; its domain must be set up with the gateway (SPF, DKIM, MX). */
+  from: emailSender,
+  reply: emailSender.optional(),
   subject: z.string().trim().min(1, 'Write a subject').max(500),
   plaintext: z.string().max(1_000_000),
   html: z.string().max(5_000_000),

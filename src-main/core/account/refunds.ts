@@ -43,8 +43,15 @@ export class RefundService {
       const e = refundEligibility({ messageClass: stored.class, chargeStatus: null });
       if (!e.eligible) throw new BeskedError('conflict', e.message);
     }
-    if (stored && !stored.recipients.some((r) => digitsOf(r.msisdn) === msisdn)) {
+    const recipient = stored?.recipients.find((r) => digitsOf(r.msisdn) === msisdn);
+    if (stored && !recipient) {
       throw new BeskedError('not_found', `Message ${ask.mtsmsId} was not sent to ${msisdn}, so there is nothing to refund for that number.`);
+    }
+    // Not in the spec's stored message, but when the gateway adds the charge status there, it is the freshest word.
+    const storedStatus = recipient?.['charge_status'];
+    if (typeof storedStatus === 'string') {
+      const e = refundEligibility({ messageClass: 'charge', chargeStatus: storedStatus });
+      if (!e.eligible) throw new BeskedError('conflict', e.message);
     }
 
     await this.deps.gateway.refund({ mtsms_id: ask.mtsmsId, msisdn: Number(msisdn) });

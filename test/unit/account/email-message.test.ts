@@ -24,6 +24,7 @@ describe('checkAttachments', () => {
 
 describe('buildEmailRequest', () => {
   const base = {
+    from: 'Bageriet <shop@example.com>',
     subject: 'Hello {first_name}',
     plaintext: 'Dear {name}, your code is {code}.',
     html: '<p>Dear {name}</p>',
@@ -62,14 +63,14 @@ describe('buildEmailRequest', () => {
   });
 
   it('leaves out tags when no field is used, and empty text parts', () => {
-    const r = buildEmailRequest({ subject: 'Plain', plaintext: 'Hi all', html: '  ', recipients: [{ address: 'a@example.com' }] });
+    const r = buildEmailRequest({ from: 'shop@example.com', subject: 'Plain', plaintext: 'Hi all', html: '  ', recipients: [{ address: 'a@example.com' }] });
     expect(r).not.toHaveProperty('tags');
     expect(r).not.toHaveProperty('html');
     expect(r.recipients[0]).toEqual({ address: 'a@example.com' });
   });
 
   it('refuses an email without text', () => {
-    expect(() => buildEmailRequest({ subject: 'S', plaintext: ' ', html: '', recipients: [{ address: 'a@example.com' }] })).toThrow(/Write the email text/);
+    expect(() => buildEmailRequest({ from: 'shop@example.com', subject: 'S', plaintext: ' ', html: '', recipients: [{ address: 'a@example.com' }] })).toThrow(/Write the email text/);
   });
 
   it('refuses attachments over 5 MB before building anything', () => {
