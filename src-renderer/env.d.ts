@@ -7,9 +7,3 @@ declare global {
     besked: BeskedApi;
   }
 }
-
-declare module '*.vue' {
-  import type { DefineComponent } from 'vue';
-  const component: DefineComponent<object, object, unknown>;
-  export default component;
-}

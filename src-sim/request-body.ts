@@ -30,7 +30,7 @@ export async function parseForm(body: Buffer, contentType: string): Promise<[str
   const form = await new Request('http://sim.invalid/', {
     method: 'POST',
     headers: { 'content-type': contentType },
-    body: body,
+    body: new Uint8Array(body),
   }).formData();
   const pairs: [string, string][] = [];
   form.forEach((value, key) => {
