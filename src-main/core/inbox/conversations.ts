@@ -1,0 +1,199 @@
+// Conversations per number: who wrote or was answered, the last text either way, unread counts, and one number's thread.
+import type { Db } from '../db/database';
+import { isFinalState, type BeskedState } from '../../../src-shared/delivery-status';
+import type { ConversationSummary, ConversationThread, InboundItem, OutboundItem, ThreadItem } from '../../../src-shared/contract';
+
+type Mode = 'sandbox' | 'live';
+
+/** When an outbound text went out: its request, else the campaign's start, else when it was written. */
+const OUT_AT = 'COALESCE(ch.started_at, c.started_at, c.created_at)';
+
+interface OutRow {
+  id: number;
+  campaign_id: number;
+  kind: 'campaign' | 'reply';
+  name: string;
+  channel: 'legacy' | 'messaging';
+  at: string;
+  text: string;
+  parts: number;
+  state: OutboundItem['sendState'];
+  status: BeskedState | null;
+  gateway_status: string | null;
+  status_error: string | null;
+  status_at: string | null;
+}
+
+interface InRow {
+  id: number;
+  sent_at: string;
+  text: string;
+  read_at: string | null;
+  opt_out_keyword: string | null;
+}
+
+export class Conversations {
+  constructor(
+    private readonly db: Db,
+    /** Whether the webhook receiver is on, so messaging-interface sends can get statuses. */
+    private readonly webhookOn: () => boolean,
+  ) {}
+
+  /**
+   * Numbers that wrote in, or were answered from the inbox, newest activity first. Campaign texts to a number show in
+   * its thread, but a campaign alone does not open a conversation (a 10,000-recipient campaign would bury the replies).
+   */
+  list(mode: Mode, opts: { search?: string | undefined; limit?: number | undefined } = {}): ConversationSummary[] {
+    const search = opts.search?.trim() ?? '';
+    const digits = search.replace(/\D/g, '');
+    const rows = this.db
+      .prepare(
+        `WITH convo AS (
+           SELECT msisdn, MAX(at) AS last_at FROM (
+             SELECT msisdn, sent_at AS at FROM inbound_messages WHERE mode = @mode
+             UNION ALL
+             SELECT r.msisdn, ${OUT_AT} AS at
+               FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id LEFT JOIN send_chunks ch ON ch.id = r.chunk_id
+              WHERE c.kind = 'reply' AND c.mode = @mode
+           ) GROUP BY msisdn
+         )
+         SELECT v.msisdn, v.last_at, k.id AS contact_id, k.first_name, k.last_name,
+                (SELECT COUNT(*) FROM inbound_messages i WHERE i.mode = @mode AND i.msisdn = v.msisdn AND i.read_at IS NULL) AS unread,
+                EXISTS (SELECT 1 FROM opt_outs o WHERE o.msisdn = v.msisdn) AS opted_out
+           FROM convo v LEFT JOIN contacts k ON k.msisdn = v.msisdn
+          WHERE @search = ''
+             OR (@digits != '' AND CAST(v.msisdn AS TEXT) LIKE '%' || @digits || '%')
+             OR (k.first_name || ' ' || k.last_name) LIKE '%' || @search || '%'
+          ORDER BY v.last_at DESC
+          LIMIT @limit`,
+      )
+      .all({ mode, search, digits, limit: opts.limit ?? 200 }) as {
+      msisdn: number;
+      last_at: string;
+      contact_id: number | null;
+      first_name: string | null;
+      last_name: string | null;
+      unread: number;
+      opted_out: number;
+    }[];
+    return rows.map((r) => {
+      const last = this.lastText(mode, r.msisdn);
+      return {
+        msisdn: r.msisdn,
+        name: nameOf(r.first_name, r.last_name),
+        contactId: r.contact_id,
+        lastAt: last?.at ?? r.last_at,
+        lastText: last?.text ?? '',
+        lastDirection: last?.direction ?? 'in',
+        unread: r.unread,
+        optedOut: r.opted_out === 1,
+      };
+    });
+  }
+
+  /** One conversation's summary (also for a number that has none yet: the thread of a contact never written to). */
+  summary(mode: Mode, msisdn: number): ConversationSummary {
+    const contact = this.db.prepare('SELECT id, first_name, last_name FROM contacts WHERE msisdn = ?').get(msisdn) as
+      | { id: number; first_name: string; last_name: string }
+      | undefined;
+    const unread = (
+      this.db.prepare('SELECT COUNT(*) AS n FROM inbound_messages WHERE mode = ? AND msisdn = ? AND read_at IS NULL').get(mode, msisdn) as { n: number }
+    ).n;
+    const optedOut = this.db.prepare('SELECT 1 FROM opt_outs WHERE msisdn = ?').get(msisdn) !== undefined;
+    const last = this.lastText(mode, msisdn);
+    return {
+      msisdn,
+      name: contact ? nameOf(contact.first_name, contact.last_name) : null,
+      contactId: contact?.id ?? null,
+      lastAt: last?.at ?? new Date(0).toISOString(),
+      lastText: last?.text ?? '',
+      lastDirection: last?.direction ?? 'in',
+      unread,
+      optedOut,
+    };
+  }
+
+  /** Texts in and out with one number, oldest first; the newest `limit` of them. */
+  thread(mode: Mode, msisdn: number, limit = 500): ConversationThread {
+    const ins = this.db
+      .prepare(
+        `SELECT id, sent_at, text, read_at, opt_out_keyword FROM inbound_messages WHERE mode = ? AND msisdn = ?
+          ORDER BY sent_at DESC, id DESC LIMIT ?`,
+      )
+      .all(mode, msisdn, limit) as InRow[];
+    const outs = this.db
+      .prepare(
+        `SELECT r.id, r.campaign_id, c.kind, c.name, c.channel, ${OUT_AT} AS at, r.text, r.parts, r.state,
+                r.status, r.gateway_status, r.status_error, r.status_at
+           FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id LEFT JOIN send_chunks ch ON ch.id = r.chunk_id
+          WHERE r.msisdn = ? AND c.mode = ? AND r.state != 'excluded'
+          ORDER BY at DESC, r.id DESC LIMIT ?`,
+      )
+      .all(msisdn, mode, limit) as OutRow[];
+    const items: ThreadItem[] = [...ins.map(inbound), ...outs.map((o) => this.outbound(o))];
+    items.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.direction === b.direction ? a.id - b.id : a.direction === 'in' ? -1 : 1));
+    return { conversation: this.summary(mode, msisdn), items: items.slice(-limit) };
+  }
+
+  /** An outbound recipient row as a thread item. */
+  outboundItem(recipientId: number): OutboundItem | null {
+    const row = this.db
+      .prepare(
+        `SELECT r.id, r.campaign_id, c.kind, c.name, c.channel, ${OUT_AT} AS at, r.text, r.parts, r.state,
+                r.status, r.gateway_status, r.status_error, r.status_at
+           FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id LEFT JOIN send_chunks ch ON ch.id = r.chunk_id
+          WHERE r.id = ?`,
+      )
+      .get(recipientId) as OutRow | undefined;
+    return row ? this.outbound(row) : null;
+  }
+
+  inboundItem(id: number): InboundItem | null {
+    const row = this.db.prepare('SELECT id, sent_at, text, read_at, opt_out_keyword FROM inbound_messages WHERE id = ?').get(id) as InRow | undefined;
+    return row ? inbound(row) : null;
+  }
+
+  private lastText(mode: Mode, msisdn: number): { at: string; text: string; direction: 'in' | 'out' } | null {
+    const i = this.db
+      .prepare('SELECT sent_at AS at, text FROM inbound_messages WHERE mode = ? AND msisdn = ? ORDER BY sent_at DESC, id DESC LIMIT 1')
+      .get(mode, msisdn) as { at: string; text: string } | undefined;
+    const o = this.db
+      .prepare(
+        `SELECT ${OUT_AT} AS at, r.text FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id LEFT JOIN send_chunks ch ON ch.id = r.chunk_id
+          WHERE r.msisdn = ? AND c.mode = ? AND r.state != 'excluded' ORDER BY at DESC, r.id DESC LIMIT 1`,
+      )
+      .get(msisdn, mode) as { at: string; text: string } | undefined;
+    if (!i && !o) return null;
+    if (o && (!i || o.at > i.at)) return { ...o, direction: 'out' };
+    return { ...i!, direction: 'in' };
+  }
+
+  private outbound(o: OutRow): OutboundItem {
+    const waiting = o.status === null || !isFinalState(o.status);
+    return {
+      direction: 'out',
+      id: o.id,
+      campaignId: o.campaign_id,
+      campaignKind: o.kind,
+      campaignName: o.name,
+      at: o.at,
+      text: o.text,
+      parts: o.parts,
+      sendState: o.state,
+      status: o.status,
+      gatewayStatus: o.gateway_status,
+      statusError: o.status_error,
+      statusAt: o.status_at,
+      needsWebhook: o.channel === 'messaging' && o.state === 'accepted' && waiting && !this.webhookOn(),
+    };
+  }
+}
+
+function inbound(r: InRow): InboundItem {
+  return { direction: 'in', id: r.id, at: r.sent_at, text: r.text, read: r.read_at !== null, optOutKeyword: r.opt_out_keyword };
+}
+
+function nameOf(first: string | null, last: string | null): string | null {
+  const n = `${first ?? ''} ${last ?? ''}`.trim();
+  return n === '' ? null : n;
+}

@@ -1,0 +1,102 @@
+// Answers a customer from the inbox: a one-recipient campaign of kind 'reply', sent by the same outbox as campaigns.
+import type { Db } from '../db/database';
+import { BeskedError } from '../errors';
+import { isOptedOut } from '../contacts/consent';
+import { countSegments } from '../../../src-shared/sms/segments';
+
+export interface ReplyDeps {
+  db: Db;
+  currentMode: () => Promise<'sandbox' | 'live'>;
+  /** Settings: the sender new messages start with, and the parts cap. */
+  defaultSender: () => string;
+  maxParts: () => number | null;
+  /** The number the customer last wrote to, to answer from it when no sender is set. */
+  lastReceiver: (mode: 'sandbox' | 'live', msisdn: number) => number | null;
+  /** The outbox takes the queued recipient at once. */
+  wake: () => void;
+  now?: () => number;
+}
+
+export interface ReplyRequest {
+  msisdn: number;
+  text: string;
+  sender?: string | undefined;
+  /** The opt-out confirmation goes to a number that just opted out; nothing else may. */
+  toOptedOut?: boolean;
+  name?: string;
+}
+
+const SENDER_NAME = /^[A-Za-z0-9 .&'-]{1,11}$/;
+const SENDER_NUMBER = /^\d{1,15}$/;
+
+/** Sender names the legacy interface takes: up to 11 letters and digits, or up to 15 digits. */
+function checkSender(sender: string): string | null {
+  if (SENDER_NUMBER.test(sender) || SENDER_NAME.test(sender)) return null;
+  return 'A sender is up to 11 letters and digits, or up to 15 digits.';
+}
+
+/**
+ * Writes the reply's campaign (state 'sending', frozen) and its one queued recipient in one transaction, then wakes the
+ * outbox. Returns the ids; the outbox sends with the same at-most-once rules as any campaign.
+ */
+export async function writeReply(deps: ReplyDeps, req: ReplyRequest): Promise<{ campaignId: number; recipientId: number }> {
+  const text = req.text;
+  if (text.trim() === '') throw new BeskedError('validation', 'Write a reply first.', { fields: [{ path: ['text'], message: 'Write a reply' }] });
+  if (!req.toOptedOut && isOptedOut(deps.db, req.msisdn)) {
+    throw new BeskedError('conflict', 'This number has opted out, so Besked will not text it. If the customer asked to hear from you again, opt the number in under Contacts first.');
+  }
+  const mode = await deps.currentMode();
+  const segments = countSegments(text);
+  const cap = deps.maxParts();
+  if (cap !== null && segments.segments > cap) {
+    throw new BeskedError('limit', `This reply takes ${segments.segments} SMS parts; your limit in Settings is ${cap}. Shorten it or raise the limit.`, {
+      fields: [{ path: ['text'], message: `At most ${cap} parts` }],
+    });
+  }
+  const sender = (req.sender?.trim() || deps.defaultSender().trim() || String(deps.lastReceiver(mode, req.msisdn) ?? '')).trim();
+  if (sender === '') {
+    throw new BeskedError('validation', 'Choose who the reply is from: set a default sender in Settings or type one here.', {
+      fields: [{ path: ['sender'], message: 'Choose a sender' }],
+    });
+  }
+  const bad = checkSender(sender);
+  if (bad) throw new BeskedError('validation', bad, { fields: [{ path: ['sender'], message: bad }] });
+
+  const at = new Date((deps.now ?? Date.now)()).toISOString();
+  const contact = deps.db.prepare('SELECT id, first_name, last_name FROM contacts WHERE msisdn = ?').get(req.msisdn) as
+    | { id: number; first_name: string; last_name: string }
+    | undefined;
+  const name = contact ? `${contact.first_name} ${contact.last_name}`.trim() || null : null;
+  const options = { label: '', priority: 'normal', validitySeconds: null, messageClass: 'standard', flash: false, maxParts: cap };
+  const ids = deps.db.transaction(() => {
+    const c = deps.db
+      .prepare(
+        `INSERT INTO campaigns (kind, name, state, channel, mode, sender, text, fallbacks, options, recipient_spec, frozen_at,
+                                estimated_parts, created_at, updated_at, started_at)
+         VALUES ('reply', ?, 'sending', 'legacy', ?, ?, ?, '{}', ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .run(
+        req.name ?? `Reply to +${req.msisdn}`,
+        mode,
+        sender,
+        text,
+        JSON.stringify(options),
+        JSON.stringify({ contactIds: [], groupIds: [], searches: [], numbers: [String(req.msisdn)] }),
+        at,
+        segments.segments,
+        at,
+        at,
+        at,
+      );
+    const campaignId = Number(c.lastInsertRowid);
+    const r = deps.db
+      .prepare(
+        `INSERT INTO campaign_recipients (campaign_id, msisdn, contact_id, name, text, parts, state)
+         VALUES (?, ?, ?, ?, ?, ?, 'queued')`,
+      )
+      .run(campaignId, req.msisdn, contact?.id ?? null, name, text, segments.segments);
+    return { campaignId, recipientId: Number(r.lastInsertRowid) };
+  })();
+  deps.wake();
+  return ids;
+}

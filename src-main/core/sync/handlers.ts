@@ -1,0 +1,80 @@
+// Calls about background refreshing: its state, refresh now, webhook secrets, and a campaign's status timeline.
+import type { Db } from '../db/database';
+import type { Handlers } from '../dispatch';
+import { BeskedError } from '../errors';
+import type { SyncState } from '../../../src-shared/contract';
+import { rollupCampaign, type RollupRow } from '../../../src-shared/rollup';
+import type { BeskedState } from '../../../src-shared/delivery-status';
+import { statusTimeline } from './status-timeline';
+import type { WebhookSecrets } from './webhook-secrets';
+
+export interface SyncHandlerDeps {
+  db: Db;
+  state: () => Promise<SyncState>;
+  secrets: WebhookSecrets;
+  receiverListening: () => boolean;
+  /** Refreshes replies and statuses (all of a campaign's open ones when named). */
+  refresh: (campaignId?: number) => Promise<void>;
+  announceState: () => void;
+  now: () => number;
+}
+
+/** How long sync.now waits for the refresh before answering; the refresh goes on and reports by events. */
+export const SYNC_NOW_WAIT_MS = 8_000;
+
+export function syncHandlers(
+  d: SyncHandlerDeps,
+): Pick<Handlers, 'sync.status' | 'sync.now' | 'sync.setWebhookSecret' | 'sync.clearWebhookSecret' | 'campaigns.statusTimeline'> {
+  return {
+    'sync.status': () => d.state(),
+    'sync.now': async ({ campaignId }) => {
+      const refresh = d.refresh(campaignId);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([refresh, new Promise<void>((r) => (timer = setTimeout(r, SYNC_NOW_WAIT_MS)))]).finally(() => clearTimeout(timer));
+      return d.state();
+    },
+    'sync.setWebhookSecret': async ({ kind, secret }) => {
+      await d.secrets.set(kind, secret);
+      d.announceState();
+      return d.state();
+    },
+    'sync.clearWebhookSecret': async ({ kind }) => {
+      await d.secrets.clear(kind);
+      d.announceState();
+      return d.state();
+    },
+    'campaigns.statusTimeline': ({ id, buckets }) => campaignTimeline(d.db, id, buckets ?? 48, d.receiverListening(), d.now()),
+  };
+}
+
+/** The roll-up and the status mix over time of one campaign. */
+export function campaignTimeline(db: Db, id: number, buckets: number, receiverOn: boolean, now: number) {
+  const c = db.prepare('SELECT channel, started_at, created_at FROM campaigns WHERE id = ?').get(id) as
+    | { channel: 'legacy' | 'messaging'; started_at: string | null; created_at: string }
+    | undefined;
+  if (!c) throw new BeskedError('not_found', 'This campaign no longer exists.');
+  const rows = db
+    .prepare(
+      `SELECT state, status, gateway_status AS gatewayStatus, COALESCE(status_error, reason) AS reason, COUNT(*) AS count
+         FROM campaign_recipients WHERE campaign_id = ? GROUP BY state, status, gateway_status, COALESCE(status_error, reason)`,
+    )
+    .all(id) as RollupRow[];
+  const rollup = rollupCampaign(rows, { statusNeedsWebhook: c.channel === 'messaging' && !receiverOn });
+  const events = (
+    db.prepare('SELECT recipient_id, status, at FROM status_events WHERE campaign_id = ? ORDER BY at, id').all(id) as {
+      recipient_id: number;
+      status: BeskedState;
+      at: string;
+    }[]
+  ).map((e) => ({ recipientId: e.recipient_id, status: e.status, at: Date.parse(e.at) }));
+  const started = Date.parse(c.started_at ?? c.created_at);
+  const from = Math.min(started, events[0]?.at ?? started);
+  const lastEvent = events.length ? events[events.length - 1]!.at : from;
+  const to = rollup.outcome === 'in_progress' ? Math.max(now, lastEvent) : Math.max(lastEvent, from + 1000);
+  return {
+    from: new Date(from).toISOString(),
+    to: new Date(to).toISOString(),
+    buckets: statusTimeline(events, rollup.sent, { from, to }, buckets),
+    rollup,
+  };
+}

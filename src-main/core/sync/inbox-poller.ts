@@ -1,0 +1,163 @@
+// Polls GET /rest/mosms for the dates since the last complete poll, every page, every N seconds and on demand.
+import type { GatewayClient, IncomingSms as GatewayIncoming } from '../gateway';
+import type { Db } from '../db/database';
+import type { Logger } from '../log';
+import type { IncomingSms, InboxGateway } from '../inbox/inbound-store';
+import { mosmsWindow } from './mosms-window';
+import { offlineRetryDelayMs } from './poll-schedule';
+import type { SyncStatus } from './sync-status';
+import { failureMessage, isUnreachable } from './gateway-reachability';
+
+export const MOSMS_PER_PAGE = 200;
+
+export interface InboxTarget {
+  mode: 'sandbox' | 'live';
+  /** Whose mosms ids these are: the cursor and the de-duplication are per gateway account. */
+  gateway: InboxGateway;
+}
+
+export interface InboxPollerOptions {
+  db: Db;
+  gateway: Pick<GatewayClient, 'listIncoming'>;
+  /** Stores and acts on one page of texts (de-duplicated by mosms_id there). */
+  receive: (target: InboxTarget, list: IncomingSms[]) => Promise<unknown>;
+  status: SyncStatus;
+  target: () => Promise<InboxTarget>;
+  intervalMs: () => number;
+  /**
+   * The gateway's own clock, when Besked can know it (the built-in sandbox's simulated clock); the date window
+   * follows the clock that stamps the messages. Defaults to this computer's clock.
+   */
+  gatewayNow?: (target: InboxTarget) => Promise<number>;
+  log: Logger;
+  now?: () => number;
+}
+
+export interface InboxRound {
+  requests: number;
+  received: number;
+  offline: boolean;
+}
+
+/** The incoming SMS as the inbox stores it. */
+export function toIncoming(m: GatewayIncoming): IncomingSms {
+  return {
+    mosmsId: m.mosms_id,
+    msisdn: m.msisdn,
+    receiver: m.receiver,
+    text: m.message,
+    sender: m.sender ?? null,
+    sentAt: Math.round(m.senttime * 1000),
+  };
+}
+
+const cursorKey = (g: InboxGateway) => `inbox.cursor.${g}`;
+
+export class InboxPoller {
+  private readonly now: () => number;
+  private timer: NodeJS.Timeout | null = null;
+  private chain: Promise<unknown> = Promise.resolve();
+  private failures = 0;
+  private running = false;
+  private abort = new AbortController();
+
+  constructor(private readonly o: InboxPollerOptions) {
+    this.now = o.now ?? Date.now;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.abort = new AbortController();
+    this.plan(0);
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.abort.abort();
+    await this.chain.catch(() => undefined);
+  }
+
+  /** Polls now (the window got focus), then keeps the usual rhythm. */
+  async refreshNow(): Promise<InboxRound> {
+    const r = await this.runOnce();
+    if (this.running) this.afterRound(r);
+    return r;
+  }
+
+  /** When the last complete poll started, on the gateway's clock (null before the first). */
+  cursor(g: InboxGateway): number | null {
+    const row = this.o.db.prepare('SELECT value FROM sync_state WHERE key = ?').get(cursorKey(g)) as { value: string } | undefined;
+    const v = row ? Number(row.value) : NaN;
+    return Number.isFinite(v) ? v : null;
+  }
+
+  /** One poll; polls never overlap (a second call waits for the first). */
+  runOnce(): Promise<InboxRound> {
+    const next = this.chain.then(() => this.round());
+    this.chain = next.catch(() => undefined);
+    return next;
+  }
+
+  private plan(delayMs: number): void {
+    if (!this.running) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.o.status.planned('inbox', this.now() + delayMs);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.runOnce()
+        .then((r) => this.afterRound(r))
+        .catch((err: unknown) => {
+          this.o.log.error('inbox poll failed', { err });
+          this.plan(this.o.intervalMs());
+        });
+    }, delayMs);
+    this.timer.unref?.();
+  }
+
+  private afterRound(r: InboxRound): void {
+    if (r.offline) {
+      this.failures++;
+      this.plan(Math.min(offlineRetryDelayMs(this.failures), Math.max(this.o.intervalMs(), 5_000) * 10));
+      return;
+    }
+    this.failures = 0;
+    this.plan(this.o.intervalMs());
+  }
+
+  private async round(): Promise<InboxRound> {
+    let requests = 0;
+    let received = 0;
+    try {
+      const target = await this.o.target();
+      const start = this.o.gatewayNow ? await this.o.gatewayNow(target) : this.now();
+      const range = mosmsWindow({ lastCompleteStart: this.cursor(target.gateway), now: start });
+      let pages = 1;
+      for (let page = 1; page <= pages; page++) {
+        const res = await this.o.gateway.listIncoming({ ...range, page, per_page: MOSMS_PER_PAGE }, { signal: this.abort.signal });
+        requests++;
+        // Each page is stored as it comes, so a restart mid-walk keeps what was read; ids seen twice are dropped.
+        if (res.messages.length > 0) {
+          await this.o.receive(target, res.messages.map(toIncoming));
+          received += res.messages.length;
+        }
+        pages = res.pages;
+        if (res.messages.length === 0) break;
+      }
+      // Only a complete walk moves the cursor: an interrupted one is redone from the same dates.
+      this.o.db
+        .prepare('INSERT INTO sync_state (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
+        .run(cursorKey(target.gateway), String(start));
+      this.o.status.succeeded('inbox');
+      return { requests, received, offline: false };
+    } catch (err) {
+      if (this.abort.signal.aborted) return { requests, received, offline: false };
+      const offline = isUnreachable(err);
+      if (!offline) this.o.log.warn('inbox poll failed', { err });
+      this.o.status.failed('inbox', failureMessage(err), offline);
+      return { requests, received, offline };
+    }
+  }
+}

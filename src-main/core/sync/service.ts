@@ -1,0 +1,264 @@
+// Composes delivery status and the inbox: both pollers, the optional webhook receiver, the intake, and their calls.
+import type { Db } from '../db/database';
+import type { EventBus } from '../events';
+import type { Logger } from '../log';
+import type { GatewayClient } from '../gateway';
+import type { Connection } from '../account/connection';
+import type { SettingsStore } from '../settings';
+import type { TokenVault } from '../secrets/vault';
+import type { Handlers } from '../dispatch';
+import type { StatusChanged, SyncState } from '../../../src-shared/contract';
+import { InboundStore, type InboxGateway } from '../inbox/inbound-store';
+import { Conversations } from '../inbox/conversations';
+import { InboxIntake } from '../inbox/intake';
+import { writeReply } from '../inbox/reply';
+import { inboxHandlers } from '../inbox/handlers';
+import { InboxPoller, type InboxTarget } from './inbox-poller';
+import { PushedStatuses } from './pushed-status';
+import { ReplayGuard } from './replay-guard';
+import { StatusPoller } from './status-poller';
+import { StatusStore, type AppliedChange } from './status-store';
+import { SyncStatus } from './sync-status';
+import { WebhookReceiver } from './webhook-receiver';
+import { WebhookSecrets } from './webhook-secrets';
+import { syncHandlers } from './handlers';
+
+export interface SyncServiceDeps {
+  db: Db;
+  events: EventBus;
+  gateway: GatewayClient;
+  connection: Connection;
+  settings: SettingsStore;
+  vault: TokenVault;
+  log: Logger;
+  /** The campaigns' outbox, once it exists; a reply is written either way and sent when it wakes. */
+  outbox: () => { wake(): void } | null;
+  now?: () => number;
+}
+
+/** Status changes per event; a larger batch names its campaigns so listeners reload them instead. */
+export const STATUS_EVENT_MAX_CHANGES = 500;
+
+export type SyncCalls =
+  | 'inbox.conversations'
+  | 'inbox.thread'
+  | 'inbox.markRead'
+  | 'inbox.unreadCount'
+  | 'inbox.reply'
+  | 'sync.status'
+  | 'sync.now'
+  | 'sync.setWebhookSecret'
+  | 'sync.clearWebhookSecret'
+  | 'campaigns.statusTimeline';
+
+export interface SyncService {
+  handlers: Pick<Handlers, SyncCalls>;
+  statusPoller: StatusPoller;
+  inboxPoller: InboxPoller;
+  receiver: WebhookReceiver;
+  state(): Promise<SyncState>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function createSyncService(d: SyncServiceDeps): SyncService {
+  const now = d.now ?? Date.now;
+  const currentMode = async () => (await d.connection.state()).mode;
+  const status = new SyncStatus(d.db, now);
+  const statusStore = new StatusStore(d.db);
+  const inbound = new InboundStore(d.db);
+  const secrets = new WebhookSecrets(d.vault, d.log);
+  let receiverError: string | null = null;
+  const pushedStatuses = new PushedStatuses(statusStore, (c) => announceChanges(c), now);
+  const inboxTarget = async (): Promise<InboxTarget> => {
+    const mode = await currentMode();
+    const gateway: InboxGateway = mode === 'sandbox' ? 'sandbox' : d.settings.get().platform;
+    return { mode, gateway };
+  };
+
+  // Messaging-interface sends can only get statuses while the receiver listens (it is created below).
+  const conversations = new Conversations(d.db, () => receiver.listening);
+  const intake = new InboxIntake({
+    db: d.db,
+    store: inbound,
+    conversations,
+    events: d.events,
+    settings: () => d.settings.get(),
+    confirmOptOut: (msisdn, text) => reply({ msisdn, text, toOptedOut: true, name: 'Opt-out confirmation' }),
+    currentMode,
+    log: d.log,
+    now,
+  });
+
+  const receiver = new WebhookReceiver({
+    port: d.settings.get().webhookReceiver.port,
+    secrets: () => secrets.both(),
+    replay: new ReplayGuard(d.db, now),
+    log: d.log,
+    sinks: {
+      messagingStatus: (e) => {
+        pushedStatuses.apply(e.msgId, { msisdn: e.recipient, status: e.status, error: e.error, code: e.code, at: e.at }, e.channel);
+      },
+      legacyStatus: (c) => {
+        pushedStatuses.apply(String(c.id), { msisdn: c.msisdn, status: c.status, error: c.error, code: c.code, at: c.time * 1000 }, 'legacy');
+      },
+      incoming: async (c) => {
+        const t = await inboxTarget();
+        await intake.receive(t.gateway, t.mode, 'webhook', [
+          { mosmsId: c.id, msisdn: c.msisdn, receiver: c.receiver, text: c.message, sender: c.sender ?? null, sentAt: c.senttime * 1000 },
+        ]);
+      },
+    },
+  });
+
+  const reply = (req: Parameters<typeof writeReply>[1]) =>
+    writeReply(
+      {
+        db: d.db,
+        currentMode,
+        defaultSender: () => d.settings.get().defaultSender,
+        maxParts: () => d.settings.get().sendingLimits.maxParts,
+        lastReceiver: (mode, msisdn) => inbound.lastReceiver(mode, msisdn),
+        wake: () => d.outbox()?.wake(),
+        now,
+      },
+      req,
+    );
+
+  const statusPoller = new StatusPoller({
+    store: statusStore,
+    gateway: d.gateway,
+    status,
+    currentMode,
+    onChanges: (c) => announceChanges(c),
+    log: d.log,
+    now,
+  });
+
+  const inboxPoller = new InboxPoller({
+    db: d.db,
+    gateway: d.gateway,
+    receive: (t, list) => intake.receive(t.gateway, t.mode, 'poll', list),
+    status,
+    target: inboxTarget,
+    intervalMs: () => d.settings.get().inboxPollSeconds * 1000,
+    gatewayNow: async (t) => (t.mode === 'sandbox' ? sandboxClock(d.connection, now) : now()),
+    log: d.log,
+    now,
+  });
+
+  function announceChanges(changes: AppliedChange[]): void {
+    const campaignIds = [...new Set(changes.map((c) => c.campaignId))];
+    const payload: StatusChanged = {
+      changes: changes.slice(0, STATUS_EVENT_MAX_CHANGES),
+      campaignIds,
+      truncated: changes.length > STATUS_EVENT_MAX_CHANGES,
+    };
+    d.events.emit('message.status', payload);
+  }
+
+  const state = async (): Promise<SyncState> => {
+    const s = d.settings.get().webhookReceiver;
+    const has = await secrets.present();
+    return {
+      statuses: { ...status.get('statuses'), watching: statusStore.watching() },
+      inbox: status.get('inbox'),
+      webhook: {
+        enabled: s.enabled,
+        listening: receiver.listening,
+        port: receiver.port,
+        error: receiverError,
+        hasMessagingSecret: has.messaging,
+        hasLegacySecret: has.legacy,
+        accepted: receiver.accepted,
+        refused: receiver.refused,
+      },
+    };
+  };
+  const announceState = () => {
+    state()
+      .then((s) => d.events.emit('sync.state', s))
+      .catch((err: unknown) => d.log.warn('could not report the sync state', { err }));
+  };
+  status.onChange(announceState);
+
+  /** Starts, stops or moves the receiver to match the settings. */
+  const reconcileReceiver = async () => {
+    const want = d.settings.get().webhookReceiver;
+    const wrongPort = receiver.listening && receiver.port !== want.port;
+    if (receiver.listening && (!want.enabled || wrongPort)) await receiver.stop();
+    if (want.enabled && !receiver.listening) {
+      try {
+        receiver.setPort(want.port);
+        await receiver.start();
+        receiverError = null;
+      } catch (err) {
+        receiverError = `The webhook receiver could not listen on port ${want.port}: ${(err as NodeJS.ErrnoException).code === 'EADDRINUSE' ? 'another program uses it. Choose another port.' : (err as Error).message}`;
+        d.log.warn('webhook receiver failed to start', { err });
+      }
+    }
+    if (!want.enabled) receiverError = null;
+    announceState();
+  };
+
+  let unsubscribe: (() => void) | null = null;
+  let lastReceiverSettings = JSON.stringify(d.settings.get().webhookReceiver);
+
+  const handlers: Pick<Handlers, SyncCalls> = {
+    ...inboxHandlers({ conversations, inbound, events: d.events, currentMode, reply, now }),
+    ...syncHandlers({
+      db: d.db,
+      state,
+      secrets,
+      receiverListening: () => receiver.listening,
+      refresh: async (campaignId) => {
+        await Promise.all([
+          inboxPoller.refreshNow(),
+          statusPoller.runOnce(campaignId === undefined ? {} : { campaignId, force: true }),
+        ]);
+      },
+      announceState,
+      now,
+    }),
+  };
+
+  return {
+    handlers,
+    statusPoller,
+    inboxPoller,
+    receiver,
+    state,
+    async start() {
+      statusPoller.start();
+      inboxPoller.start();
+      unsubscribe = d.events.subscribe((m) => {
+        // A chunk went out: its first look is due in seconds, sooner than the poller's longest sleep.
+        if (m.name === 'campaign.progress') return statusPoller.wake();
+        if (m.name !== 'settings.changed') return;
+        const now = JSON.stringify(d.settings.get().webhookReceiver);
+        if (now === lastReceiverSettings) return;
+        lastReceiverSettings = now;
+        void reconcileReceiver();
+      });
+      await reconcileReceiver();
+    },
+    async stop() {
+      unsubscribe?.();
+      await Promise.all([statusPoller.stop(), inboxPoller.stop(), receiver.stop()]);
+    },
+  };
+}
+
+/** The built-in sandbox's simulated clock (it may be advanced, or run fast), so the date window follows it. */
+async function sandboxClock(connection: Connection, fallback: () => number): Promise<number> {
+  try {
+    const t = await connection.target();
+    const res = await fetch(`${t.legacyUrl}/_sim/clock`, { headers: { authorization: `Token ${t.token}` }, signal: AbortSignal.timeout(5_000) });
+    if (!res.ok) return fallback();
+    const body = (await res.json()) as { now?: unknown };
+    const at = typeof body.now === 'string' ? Date.parse(body.now) : NaN;
+    return Number.isFinite(at) ? at : fallback();
+  } catch {
+    return fallback();
+  }
+}
