@@ -12,6 +12,15 @@ export const DEFAULT_SETTINGS: Settings = {
   language: 'system',
   closeToTray: false,
   startAtLogin: false,
+  // Compose & campaigns: no limits until the user sets them; sending as fast as the gateway takes it.
+  sendingLimits: { campaignCap: null, dailyCap: null, maxParts: null, quietHours: null, messagesPerMinute: null },
+  defaultSender: '',
+  // Inbox & delivery status: the usual Scandinavian stop words; the receiver stays off until the user has a public address.
+  optOutKeywords: ['STOP', 'STOPP', 'AFMELD'],
+  autoConfirmOptOut: false,
+  optOutConfirmText: 'Du er nu afmeldt og modtager ikke flere beskeder fra os.',
+  inboxPollSeconds: 30,
+  webhookReceiver: { enabled: false, port: 8787 },
 };
 
 export class SettingsStore {

@@ -3,17 +3,20 @@
 import type { Platform } from '../../../src-shared/contract';
 import { BeskedError } from '../errors';
 
+/** What the vault keeps: a platform's API token, or a webhook's signing secret (issue 8's optional receiver). */
+export type SecretKey = Platform | 'webhook:messaging' | 'webhook:legacy';
+
 export interface TokenVault {
   readonly kind: 'keychain' | 'memory';
   /** Why there is no keychain, for the settings page. */
   readonly message?: string;
-  get(platform: Platform): Promise<string | null>;
-  set(platform: Platform, token: string): Promise<void>;
-  delete(platform: Platform): Promise<void>;
+  get(key: SecretKey): Promise<string | null>;
+  set(key: SecretKey, secret: string): Promise<void>;
+  delete(key: SecretKey): Promise<void>;
 }
 
 export const KEYCHAIN_SERVICE = 'Besked';
-const account = (platform: Platform) => `api-token:${platform}`;
+const account = (key: SecretKey) => (key.startsWith('webhook:') ? `webhook-secret:${key.slice(8)}` : `api-token:${key}`);
 
 /** The part of @napi-rs/keyring's AsyncEntry the vault uses, so tests can see exactly what is called. */
 export interface KeyringEntry {
@@ -30,7 +33,7 @@ export class KeychainVault implements TokenVault {
     private readonly service = KEYCHAIN_SERVICE,
   ) {}
 
-  async get(platform: Platform): Promise<string | null> {
+  async get(platform: SecretKey): Promise<string | null> {
     try {
       return (await this.entry(this.service, account(platform)).getPassword()) ?? null;
     } catch (cause) {
@@ -38,7 +41,7 @@ export class KeychainVault implements TokenVault {
     }
   }
 
-  async set(platform: Platform, token: string): Promise<void> {
+  async set(platform: SecretKey, token: string): Promise<void> {
     try {
       await this.entry(this.service, account(platform)).setPassword(token);
     } catch (cause) {
@@ -46,7 +49,7 @@ export class KeychainVault implements TokenVault {
     }
   }
 
-  async delete(platform: Platform): Promise<void> {
+  async delete(platform: SecretKey): Promise<void> {
     try {
       await this.entry(this.service, account(platform)).deletePassword();
     } catch (cause) {
@@ -57,15 +60,15 @@ export class KeychainVault implements TokenVault {
 
 export class MemoryVault implements TokenVault {
   readonly kind = 'memory' as const;
-  private readonly tokens = new Map<Platform, string>();
+  private readonly tokens = new Map<SecretKey, string>();
   constructor(readonly message = 'No keychain is available on this computer, so the token is kept only until Besked quits.') {}
-  async get(platform: Platform) {
+  async get(platform: SecretKey) {
     return this.tokens.get(platform) ?? null;
   }
-  async set(platform: Platform, token: string) {
+  async set(platform: SecretKey, token: string) {
     this.tokens.set(platform, token);
   }
-  async delete(platform: Platform) {
+  async delete(platform: SecretKey) {
     this.tokens.delete(platform);
   }
 }
