@@ -5,6 +5,7 @@ import { open } from 'node:fs/promises';
 import Papa from 'papaparse';
 import type { ImportDelimiter, ImportEncoding } from '../../../../src-shared/contract';
 import { RecordSplitter } from './record-splitter';
+import { createDecoder } from './encoding';
 
 export interface CsvRun {
   rows: string[][];
@@ -49,7 +50,7 @@ export function parseRecords(text: string, delimiter: ImportDelimiter): { rows: 
 
 export async function readCsvFile(opts: ReadCsvOptions): Promise<ReadCsvResult> {
   const fh = await open(opts.path, 'r');
-  const decoder = new TextDecoder(opts.encoding, { fatal: opts.encoding === 'utf-8' });
+  const decoder = createDecoder(opts.encoding);
   const splitter = new RecordSplitter(opts.delimiter);
   const size = opts.readBytes ?? 1024 * 1024;
   const buffer = Buffer.allocUnsafe(size);
@@ -77,14 +78,14 @@ export async function readCsvFile(opts: ReadCsvOptions): Promise<ReadCsvResult> 
         }
         if (truncated) {
           // A preview ends at the last complete record; the cut-off one is not shown.
-          deliver(splitter.push(decoder.decode(new Uint8Array(0), { stream: true })));
+          deliver(splitter.push(''));
         } else {
-          deliver(splitter.push(decoder.decode(), true));
+          deliver(splitter.push(decoder.decode(new Uint8Array(0), true), true));
         }
         break;
       }
       bytesRead += n;
-      deliver(splitter.push(decoder.decode(buffer.subarray(0, n), { stream: true })));
+      deliver(splitter.push(decoder.decode(buffer.subarray(0, n))));
       opts.onProgress?.(bytesRead);
     }
   } finally {

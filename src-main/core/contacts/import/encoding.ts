@@ -54,6 +54,7 @@ export class Utf8Validator {
 
 // NUL and C0 controls other than tab, LF, CR; and C1 controls, which Windows-1252 decoding yields only
 // for its five undefined bytes.
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/g;
 
 /** Whether decoded text looks like real text rather than another encoding read wrongly. */
@@ -71,4 +72,29 @@ export function looksDoubleEncoded(text: string): boolean {
 
 export function encodingLabel(e: ImportEncoding): string {
   return { 'utf-8': 'UTF-8', 'windows-1252': 'Windows-1252 (Latin-1)', 'utf-16le': 'UTF-16', 'utf-16be': 'UTF-16 (big-endian)' }[e];
+}
+
+// Node's TextDecoder reads 'windows-1252' as ISO-8859-1, so €, curly quotes and dashes (0x80–0x9F) would
+// come out as control characters. These are the WHATWG Windows-1252 code points for that range; the five
+// bytes the encoding leaves undefined stay control characters (and make the text count as unreadable).
+const CP1252_HIGH = [
+  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f,
+  0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
+];
+const C1 = /[\u0080-\u009f]/g;
+
+export interface TextChunkDecoder {
+  /** Decodes the next bytes; a character cut at the end of `bytes` waits for the next call unless `final`. */
+  decode(bytes: Uint8Array, final?: boolean): string;
+}
+
+export function createDecoder(encoding: ImportEncoding): TextChunkDecoder {
+  if (encoding === 'windows-1252') {
+    return {
+      decode: (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1').replace(C1, (c) => String.fromCharCode(CP1252_HIGH[c.charCodeAt(0) - 0x80]!)),
+    };
+  }
+  // Fatal for UTF-8: the file was checked to be valid UTF-8 throughout, so an error here is a real fault.
+  const d = new TextDecoder(encoding, { fatal: encoding === 'utf-8' });
+  return { decode: (bytes, final = false) => d.decode(bytes, { stream: !final }) };
 }

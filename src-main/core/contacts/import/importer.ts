@@ -23,7 +23,7 @@ import type {
 } from '../../../../src-shared/contract';
 import type { CountryCode } from '../../../../src-shared/phone';
 import { sniffNotCsv } from './file-sniff';
-import { encodingFromBom, encodingLabel, looksDoubleEncoded, unreadableShare, utf16WithoutBom, Utf8Validator } from './encoding';
+import { createDecoder, encodingFromBom, encodingLabel, looksDoubleEncoded, unreadableShare, utf16WithoutBom, Utf8Validator } from './encoding';
 import { detectDelimiter } from './delimiter';
 import { guessHasHeader, guessMapping, headerSignature } from './column-guess';
 import { readCsvFile } from './csv-reader';
@@ -66,7 +66,8 @@ export interface RunInput {
   group: ImportGroup;
 }
 
-const isBlank = (cells: readonly string[]) => cells.every((c) => c.trim() === '');
+// A line of only separators (";;;", as spreadsheets write empty rows) is blank too, whatever the delimiter.
+const isBlank = (cells: readonly string[]) => cells.every((c) => /^[\s;,|]*$/.test(c));
 
 export class ContactImporter {
   readonly uploads: Uploads;
@@ -93,7 +94,7 @@ export class ContactImporter {
     if (encoding === 'utf-8' && detected !== 'utf-8' && !encodingFromBom(head)) {
       throw new BeskedError('validation', 'This file is not UTF-8 text. Choose Windows-1252 (Latin-1) as its encoding, or let Besked detect it.');
     }
-    const sample = new TextDecoder(encoding).decode(head, { stream: true });
+    const sample = createDecoder(encoding).decode(head);
     if (unreadableShare(sample) > 0.001) throw unreadable();
     if (sample.trim() === '' && u.bytes <= SAMPLE_BYTES) throw emptyFile();
     const delimiter = want.delimiter ?? detectDelimiter(sample);
@@ -119,7 +120,8 @@ export class ContactImporter {
     const hasHeader = want.hasHeader ?? guessHasHeader(rows[0]!, country);
     const dataRows = hasHeader ? rows.slice(1) : rows;
     if (hasHeader && dataRows.length === 0 && wholeFile) throw headerOnly();
-    const columns = Math.max(...rows.map((r) => r.length));
+    // With a header, the header says how many columns there are; longer rows are rejected on import.
+    const columns = hasHeader ? rows[0]!.length : Math.max(...rows.map((r) => r.length));
     const headers = Array.from({ length: columns }, (_, i) => {
       const h = hasHeader ? (rows[0]![i] ?? '').replace(/^\ufeff/, '').trim() : '';
       return h || `Column ${i + 1}`;

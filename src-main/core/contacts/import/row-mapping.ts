@@ -20,6 +20,9 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 // Values that mean "this customer has opted out" in an opt-out column (English and Danish).
 const YES = new Set(['yes', 'y', 'ja', 'j', 'x', '1', 'true', 'sand', 'stop', 'opted out', 'optedout', 'opt out', 'unsubscribed', 'afmeldt', 'frameldt', 'fravalgt']);
 
+// Named in words: the message goes into a CSV file separated by that very character.
+const DELIMITER_NAMES: Record<string, string> = { ';': 'semicolon', ',': 'comma', '\t': 'tab', '|': 'vertical bar' };
+
 export interface RowContext {
   defaultCountry: CountryCode;
   delimiter: string;
@@ -27,11 +30,10 @@ export interface RowContext {
 
 export function mapRow(cells: readonly string[], mapping: readonly ColumnTarget[], ctx: RowContext): RowResult {
   if (cells.length > mapping.length && cells.slice(mapping.length).some((c) => c.trim() !== '')) {
-    const shown = ctx.delimiter === '\t' ? 'tab' : `"${ctx.delimiter}"`;
     return {
       ok: false,
       reason: 'too_many_columns',
-      message: `The row has ${cells.length} values but the file has ${mapping.length} columns: a value with ${shown} in it needs quotes around it.`,
+      message: `The row has ${cells.length} values but the file has ${mapping.length} columns: a value containing a ${DELIMITER_NAMES[ctx.delimiter] ?? 'separator'} needs quotes around it.`,
     };
   }
   const fields: ContactFields = { firstName: '', lastName: '', email: '', company: '', notes: '', custom: {} };
