@@ -3,6 +3,7 @@
 // renderer's typed client are derived from this file; there is no other list of call names.
 import { z } from 'zod';
 import type { Result } from './errors';
+import { BESKED_STATES } from './delivery-status';
 import { isCountryCode } from './phone';
 
 // ─── Building blocks ────────────────────────────────────────────────────────────────────────────
@@ -26,6 +27,22 @@ export type Endpoints = z.infer<typeof Endpoints>;
 export const Theme = z.enum(['system', 'light', 'dark']);
 export const Language = z.enum(['system', 'en', 'da']);
 
+// ─── Compose & campaigns: sending limits (part of Settings) ─────────────────────────────────────
+
+const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time of day like 21:00');
+
+/** Limits the composer and the outbox enforce; null means "no limit". Amounts are in the account currency. */
+export const SendingLimits = z.object({
+  campaignCap: z.number().positive('A cap must be more than 0').max(100_000_000).nullable(),
+  dailyCap: z.number().positive('A cap must be more than 0').max(100_000_000).nullable(),
+  /** Most SMS parts one recipient's text may take (the legacy interface's max_parts where it applies). */
+  maxParts: z.int().min(1).max(255).nullable(),
+  /** Local times between which nothing is sent; a send lands at `to`. */
+  quietHours: z.object({ from: clockTime, to: clockTime }).nullable(),
+  messagesPerMinute: z.int().min(1).max(1_000_000).nullable(),
+});
+export type SendingLimits = z.infer<typeof SendingLimits>;
+
 export const Settings = z.object({
   /** Tokens are bound to one platform; both interfaces have their own base URL per platform. */
   platform: Platform,
@@ -39,6 +56,10 @@ export const Settings = z.object({
   closeToTray: z.boolean(),
   /** Desktop app: start Besked when the user logs in. */
   startAtLogin: z.boolean(),
+  // ─── Compose & campaigns
+  sendingLimits: SendingLimits,
+  /** The sender a new message starts with ('' for none). */
+  defaultSender: z.string().trim().max(18),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -51,6 +72,9 @@ export const SettingsPatch = z.strictObject({
   language: Language.optional(),
   closeToTray: z.boolean().optional(),
   startAtLogin: z.boolean().optional(),
+  // ─── Compose & campaigns
+  sendingLimits: SendingLimits.strict().optional(),
+  defaultSender: z.string().trim().max(18).optional(),
 });
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 
@@ -546,6 +570,289 @@ export const ContactsChanged = z.object({
   reason: z.enum(['created', 'updated', 'deleted', 'restored', 'imported', 'consent', 'groups']),
 });
 
+// ─── Compose & campaigns ────────────────────────────────────────────────────────────────────────
+// Drafts, campaigns and their frozen recipients, the composer's preview, templates, recent senders and the
+// price book's state (issue 7). Sending limits are above, with Settings.
+
+export const CampaignId = z.int().positive();
+export const SendChannel = z.enum(['legacy', 'messaging']);
+export type SendChannel = z.infer<typeof SendChannel>;
+export const MessageClass = z.enum(['standard', 'premium', 'secret']);
+export type MessageClass = z.infer<typeof MessageClass>;
+export const CampaignState = z.enum(['draft', 'waiting', 'scheduled', 'sending', 'paused', 'sent', 'partly_failed', 'failed', 'cancelled']);
+export type CampaignState = z.infer<typeof CampaignState>;
+export const WaitingReason = z.enum(['offline', 'quiet_hours', 'rate', 'daily_cap']);
+export type WaitingReason = z.infer<typeof WaitingReason>;
+export const RecipientState = z.enum(['queued', 'excluded', 'in_flight', 'accepted', 'uncertain', 'failed', 'cancelled', 'dismissed']);
+export type RecipientState = z.infer<typeof RecipientState>;
+export const DeliveryState = z.enum(BESKED_STATES);
+export const ExclusionReason = z.enum(['opted_out', 'invalid', 'duplicate', 'no_phone']);
+export type ExclusionReason = z.infer<typeof ExclusionReason>;
+
+const mergeFieldName = z.string().regex(/^[A-Za-z0-9_]{1,60}$/, 'A merge field name uses letters, digits and _');
+
+export const MessageOptions = z.strictObject({
+  /** For the gateway's usage statistics per label; '' for none. */
+  label: z.string().trim().max(128, 'A label holds at most 128 characters'),
+  priority: z.enum(['normal', 'urgent']),
+  /** How long the network keeps trying; null for the gateway's default and maximum of 5 days. */
+  validitySeconds: z.int().min(60, 'At least one minute').max(432_000, 'At most 5 days').nullable(),
+  /** standard, premium (better route) or secret (content blurred, where the account allows it). Legacy only. */
+  messageClass: MessageClass,
+  /** Flash message: shown at once and not stored on the phone (legacy destaddr DISPLAY). */
+  flash: z.boolean(),
+});
+export type MessageOptions = z.infer<typeof MessageOptions>;
+
+/** What the user picked as recipients; resolved into numbers when previewed and frozen when sent. */
+export const RecipientSpec = z.strictObject({
+  contactIds: z.array(ContactId).max(1_000_000),
+  groupIds: z.array(ContactId).max(10_000),
+  /** Contact searches: everyone each search finds. */
+  searches: z.array(z.string().trim().min(1).max(200)).max(50),
+  /** Numbers as typed or pasted, one per entry, in any common format. */
+  numbers: z.array(z.string().max(60)).max(200_000),
+});
+export type RecipientSpec = z.infer<typeof RecipientSpec>;
+
+export const CampaignDraft = z.strictObject({
+  name: z.string().trim().max(120),
+  /** legacy (/rest/mtsms, default) or messaging ("SMS/RCS" through /mobile/multi). */
+  channel: SendChannel,
+  sender: z.string().max(40),
+  text: z.string().max(80_000),
+  /** Text used where a contact has no value for a merge field. */
+  fallbacks: z.record(mergeFieldName, z.string().max(500)),
+  options: MessageOptions,
+  recipients: RecipientSpec,
+  /** ISO time to send at; null sends now. */
+  sendAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type CampaignDraft = z.infer<typeof CampaignDraft>;
+
+export const CampaignCounts = z.object({
+  /** Recipients that were to be sent (frozen, not excluded). */
+  total: z.number(),
+  queued: z.number(),
+  inFlight: z.number(),
+  accepted: z.number(),
+  uncertain: z.number(),
+  failed: z.number(),
+  cancelled: z.number(),
+  dismissed: z.number(),
+  excluded: z.number(),
+});
+export type CampaignCounts = z.infer<typeof CampaignCounts>;
+
+export const DeliveryCounts = z.object({
+  pending: z.number(),
+  sent: z.number(),
+  delivered: z.number(),
+  read: z.number(),
+  failed: z.number(),
+  expired: z.number(),
+  cancelled: z.number(),
+  unknown: z.number(),
+});
+export type DeliveryCounts = z.infer<typeof DeliveryCounts>;
+
+export const CampaignSummary = z.object({
+  id: z.number(),
+  kind: z.enum(['campaign', 'reply']),
+  name: z.string(),
+  state: CampaignState,
+  waitingReason: WaitingReason.nullable(),
+  /** Why the campaign stopped (paused by Besked: token refused, too little credit…), in words. */
+  lastError: z.string().nullable(),
+  channel: SendChannel,
+  mode: z.enum(['sandbox', 'live']).nullable(),
+  sender: z.string(),
+  textPreview: z.string(),
+  sendAt: z.string().nullable(),
+  /** When the recipient list was frozen (sent or scheduled). */
+  frozenAt: z.string().nullable(),
+  /** Handed to the gateway with a send time: it goes out even if this computer is off, and can be cancelled until then. */
+  scheduledAtGateway: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  /** When a waiting campaign tries again. */
+  nextAttemptAt: z.string().nullable(),
+  counts: CampaignCounts,
+  delivery: DeliveryCounts,
+  estimatedParts: z.number().nullable(),
+  estimatedCost: z.number().nullable(),
+  /** What the gateway charged for the accepted chunks. */
+  cost: z.number().nullable(),
+  currency: z.string().nullable(),
+  etaSeconds: z.number().nullable(),
+});
+export type CampaignSummary = z.infer<typeof CampaignSummary>;
+
+export const UncertainChunk = z.object({
+  seq: z.number(),
+  recipients: z.number(),
+  startedAt: z.string(),
+  error: z.string().nullable(),
+});
+
+export const CampaignDetail = CampaignSummary.extend({
+  draft: CampaignDraft,
+  /** The max-parts cap frozen with the campaign. */
+  maxParts: z.number().nullable(),
+  /** Failed recipients (refused requests and failed deliveries) grouped by reason, largest group first. */
+  failures: z.array(z.object({ reason: z.string(), count: z.number() })),
+  exclusions: z.array(z.object({ reason: ExclusionReason, count: z.number() })),
+  uncertainChunks: z.array(UncertainChunk),
+  duplicatedFrom: z.number().nullable(),
+});
+export type CampaignDetail = z.infer<typeof CampaignDetail>;
+
+export const Exclusion = z.object({
+  /** The contact's name, or the number as typed. */
+  label: z.string(),
+  msisdn: z.number().nullable(),
+  contactId: z.number().nullable(),
+  reason: ExclusionReason,
+  /** The reason in words (which kind of invalid number, when it opted out…). */
+  detail: z.string(),
+});
+export type Exclusion = z.infer<typeof Exclusion>;
+
+export const CostLine = z.object({
+  country: z.string(),
+  countryName: z.string(),
+  recipients: z.number(),
+  parts: z.number(),
+  partPrice: z.number().nullable(),
+  cost: z.number(),
+});
+
+export const PriceBookState = z.object({
+  mode: z.enum(['sandbox', 'live']),
+  /** When the cached price list was fetched; null when there is none yet. */
+  fetchedAt: z.string().nullable(),
+  ageSeconds: z.number().nullable(),
+  /** Older than a day: costs may have changed. */
+  stale: z.boolean(),
+  /** The last refresh failed (offline): why, in words. */
+  error: z.string().nullable(),
+  countries: z.number(),
+});
+export type PriceBookState = z.infer<typeof PriceBookState>;
+
+export const ComposeProblem = z.object({
+  code: z.enum([
+    'no_recipients',
+    'empty_text',
+    'sender',
+    'over_length',
+    'max_parts',
+    'campaign_cap',
+    'no_price',
+    'send_at_past',
+    'send_at_too_far',
+    'unknown_field',
+    'channel_option',
+  ]),
+  /** Blocks sending ('error') or only informs ('warning'). */
+  level: z.enum(['error', 'warning']),
+  message: z.string(),
+});
+export type ComposeProblem = z.infer<typeof ComposeProblem>;
+
+export const ComposePreview = z.object({
+  /** Recipients who will get the message. */
+  recipients: z.number(),
+  exclusionTotal: z.number(),
+  exclusionCounts: z.object({ opted_out: z.number(), invalid: z.number(), duplicate: z.number(), no_phone: z.number() }),
+  /** The first excluded entries with their reasons; compose.exclusions pages through all of them. */
+  exclusions: z.array(Exclusion),
+  parts: z.object({ min: z.number(), max: z.number(), total: z.number() }),
+  encodings: z.object({ gsm: z.number(), ucs2: z.number() }),
+  /** Merge fields the text uses, and those no contact field matches (they render as their fallback or ''). */
+  fields: z.object({ used: z.array(z.string()), unknown: z.array(z.string()), missing: z.array(z.object({ field: z.string(), recipients: z.number() })) }),
+  cost: z.object({ currency: z.string(), total: z.number(), unpriced: z.number(), byCountry: z.array(CostLine) }).nullable(),
+  priceBook: PriceBookState,
+  balance: z.object({ credit: z.number(), currency: z.string(), fetchedAt: z.string() }).nullable(),
+  /** null when the balance or the cost is unknown. */
+  enoughCredit: z.boolean().nullable(),
+  limits: z.object({
+    campaignCap: z.number().nullable(),
+    dailyCap: z.number().nullable(),
+    spentToday: z.number(),
+    maxParts: z.number().nullable(),
+    messagesPerMinute: z.number().nullable(),
+    /** Quiet hours now: a send now waits until nextAllowedAt. */
+    quietNow: z.boolean(),
+    nextAllowedAt: z.string().nullable(),
+    /** Recipients whose text is longer than the max-parts cap. */
+    overMaxParts: z.number(),
+  }),
+  problems: z.array(ComposeProblem),
+  canSend: z.boolean(),
+});
+export type ComposePreview = z.infer<typeof ComposePreview>;
+
+export const RecipientPreview = z.object({
+  index: z.number(),
+  total: z.number(),
+  msisdn: z.number(),
+  name: z.string().nullable(),
+  text: z.string(),
+  parts: z.number(),
+  encoding: z.enum(['GSM-7', 'UCS-2']),
+  characters: z.number(),
+  /** Merge fields this recipient has no value for (the fallback was used). */
+  usedFallback: z.array(z.string()),
+});
+export type RecipientPreview = z.infer<typeof RecipientPreview>;
+
+export const CampaignRecipientRow = z.object({
+  id: z.number(),
+  msisdn: z.number(),
+  contactId: z.number().nullable(),
+  name: z.string().nullable(),
+  text: z.string(),
+  parts: z.number(),
+  state: RecipientState,
+  /** Why it was excluded or failed, in words. */
+  reason: z.string().nullable(),
+  status: DeliveryState.nullable(),
+  statusLabel: z.string().nullable(),
+  statusExplanation: z.string().nullable(),
+  gatewayStatus: z.string().nullable(),
+  statusError: z.string().nullable(),
+  statusAt: z.string().nullable(),
+  cost: z.number().nullable(),
+});
+export type CampaignRecipientRow = z.infer<typeof CampaignRecipientRow>;
+
+export const RecipientFilter = z.enum(['all', 'accepted', 'delivered', 'failed', 'uncertain', 'excluded', 'queued', 'cancelled']);
+export type RecipientFilter = z.infer<typeof RecipientFilter>;
+
+export const Template = z.object({ id: z.number(), name: z.string(), text: z.string(), updatedAt: z.string() });
+export type Template = z.infer<typeof Template>;
+
+export const CampaignProgress = z.object({
+  id: z.number(),
+  state: CampaignState,
+  waitingReason: WaitingReason.nullable(),
+  counts: CampaignCounts,
+  cost: z.number().nullable(),
+  etaSeconds: z.number().nullable(),
+  nextAttemptAt: z.string().nullable(),
+});
+export type CampaignProgress = z.infer<typeof CampaignProgress>;
+
+export const CampaignChanged = z.object({
+  id: z.number(),
+  /** null when the campaign was deleted. */
+  summary: CampaignSummary.nullable(),
+});
+export type CampaignChanged = z.infer<typeof CampaignChanged>;
+
 // ─── Calls ──────────────────────────────────────────────────────────────────────────────────────
 
 interface CallSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
@@ -779,6 +1086,99 @@ export const calls = {
     'The rejected rows with a reason column (ready to fix and import again), or every row with what happened to it.',
   ),
   'contacts.importDiscard': call(input({ importId: ImportId }), z.object({ discarded: z.boolean() }), 'Deletes the uploaded file and its report.'),
+  // ─── Compose & campaigns
+  'campaigns.create': call(
+    input({ recipients: RecipientSpec.partial().optional(), text: z.string().max(80_000).optional() }),
+    CampaignDetail,
+    'A new draft, optionally with recipients (e.g. contacts selected in the contacts view) and a text; starts with the default sender.',
+  ),
+  'campaigns.saveDraft': call(
+    input({ id: CampaignId, draft: CampaignDraft }),
+    z.object({ id: z.number(), updatedAt: z.string() }),
+    'Saves a draft as it stands (incomplete drafts too). Refused once the campaign was sent.',
+  ),
+  'campaigns.get': call(input({ id: CampaignId }), CampaignDetail, 'A campaign with its draft, counts, failures by reason and uncertain chunks.'),
+  'campaigns.list': call(
+    input({ kind: z.enum(['campaign', 'reply', 'all']).optional() }),
+    z.object({ campaigns: z.array(CampaignSummary) }),
+    'Campaigns newest first (replies from the inbox only when asked for).',
+  ),
+  'campaigns.delete': call(
+    input({ id: CampaignId }),
+    z.object({ deleted: z.boolean() }),
+    'Deletes a draft or a finished campaign with its recipients; refused while it is sending or scheduled.',
+  ),
+  'compose.preview': call(
+    input({ draft: CampaignDraft }),
+    ComposePreview,
+    'Resolves the recipients (exclusions with reasons), counts parts over every final text, prices them from the cached price list and checks sender, limits and balance. Works offline.',
+  ),
+  'compose.recipient': call(
+    input({ draft: CampaignDraft, index: z.int().min(0) }),
+    RecipientPreview.nullable(),
+    "The index-th recipient's final text with its own parts; null when there are no recipients.",
+  ),
+  'compose.exclusions': call(
+    input({ draft: CampaignDraft, offset: z.int().min(0).optional(), limit: z.int().min(1).max(1000).optional() }),
+    z.object({ total: z.number(), rows: z.array(Exclusion) }),
+    'Every excluded entry of the draft with its reason, a page at a time.',
+  ),
+  'campaigns.send': call(
+    input({
+      id: CampaignId,
+      /** The total cost the user saw; if the fresh estimate is higher, the send is refused so they can look again. */
+      expectedCost: z.number().nullable().optional(),
+    }),
+    CampaignSummary,
+    'Freezes the recipients and sends (or schedules at the gateway). Offline it waits as "waiting for connection" and goes out by itself.',
+  ),
+  'campaigns.pause': call(input({ id: CampaignId }), CampaignSummary, 'Stops after the request in flight; nothing more goes out until resumed.'),
+  'campaigns.resume': call(input({ id: CampaignId }), CampaignSummary, 'Continues a paused campaign with the recipients not yet sent.'),
+  'campaigns.cancel': call(
+    input({ id: CampaignId }),
+    CampaignSummary,
+    'Cancels what has not gone out: queued recipients, and scheduled messages at the gateway (DELETE /rest/mtsms/{id}).',
+  ),
+  'campaigns.resolveUncertain': call(
+    input({ id: CampaignId, action: z.enum(['resend', 'dismiss']) }),
+    CampaignSummary,
+    'For recipients whose request had an unknown outcome: send to them again (they may get it twice) or leave them.',
+  ),
+  'campaigns.resendFailed': call(
+    input({ id: CampaignId }),
+    z.object({ id: z.number(), recipients: z.number() }),
+    'A new draft with only the failed recipients (never those accepted), to check and send.',
+  ),
+  'campaigns.duplicate': call(input({ id: CampaignId }), z.object({ id: z.number() }), 'A new draft with the same text, sender, options and recipient choice.'),
+  'campaigns.recipients': call(
+    input({
+      id: CampaignId,
+      filter: RecipientFilter.optional(),
+      search: z.string().trim().max(60).optional(),
+      offset: z.int().min(0).optional(),
+      limit: z.int().min(1).max(1000).optional(),
+    }),
+    z.object({ total: z.number(), offset: z.number(), rows: z.array(CampaignRecipientRow) }),
+    'Recipients of a sent campaign with their sending state and delivery status in plain words.',
+  ),
+  'campaigns.export': call(input({ id: CampaignId }), FileDownload, 'The results as CSV: number, name, text, parts, state, status, error, cost.'),
+  'templates.list': call(none, z.object({ templates: z.array(Template) }), 'Saved message templates, by name.'),
+  'templates.save': call(
+    input({
+      id: z.int().positive().optional(),
+      name: z.string().trim().min(1, 'Give the template a name').max(80),
+      text: z.string().min(1, 'A template needs a text').max(80_000),
+    }),
+    Template,
+    'Creates or updates a template; names are unique.',
+  ),
+  'templates.delete': call(input({ id: z.int().positive() }), z.object({ deleted: z.boolean() }), 'Deletes a template.'),
+  'senders.recent': call(none, z.object({ senders: z.array(z.string()) }), 'Senders used before, most recent first.'),
+  'pricing.status': call(
+    input({ refresh: z.boolean().optional() }),
+    PriceBookState,
+    "The cached price list's age in the current mode; refresh fetches it from the gateway now.",
+  ),
 } as const satisfies Record<string, CallSpec>;
 
 export type Calls = typeof calls;
@@ -804,6 +1204,9 @@ export const events = {
   'app.command': AppCommand,
   'contacts.changed': ContactsChanged,
   'contacts.importProgress': ImportProgress,
+  // ─── Compose & campaigns
+  'campaign.progress': CampaignProgress,
+  'campaign.changed': CampaignChanged,
 } as const satisfies Record<string, z.ZodType>;
 
 export type Events = typeof events;

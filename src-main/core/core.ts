@@ -17,6 +17,8 @@ import type { AccountDeps } from './account/deps';
 import { createGatewayClient, type GatewayClient } from './gateway';
 import { BeskedError } from './errors';
 import { contactsHandlers } from './contacts/handlers';
+import { createCampaignsModule } from './campaigns';
+import type { Outbox } from './campaigns/outbox';
 import type { Platform } from '../../src-shared/contract';
 
 export interface CoreOptions {
@@ -30,6 +32,8 @@ export interface CoreOptions {
   checkOutputs?: boolean;
   /** Speed of the sandbox gateway's simulated clock. */
   sandboxSpeed?: number;
+  /** The outbox's recipients per request and waits after a failed connection (tests shorten them). */
+  campaigns?: { chunkSize?: number; retryBaseMs?: number; retryMaxMs?: number };
 }
 
 export interface Core {
@@ -39,6 +43,8 @@ export interface Core {
   db: Db;
   connection: Connection;
   gateway: GatewayClient;
+  /** Sends campaigns and replies; wake() after queueing one. */
+  outbox: Outbox;
   close(): Promise<void>;
 }
 
@@ -81,11 +87,18 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     spent: () => balance.afterSend(),
     now: () => new Date(),
   };
-  // Until the campaigns' price book (which caches the list with its date) is wired here, the list is fetched each time.
-  const accountServices = createAccountServices(accountDeps, async () => {
-    const mode = (await connection.target()).mode;
-    return { mode, fetchedAt: new Date().toISOString(), list: await gateway.priceList() };
+  const campaigns = createCampaignsModule({
+    db,
+    gateway,
+    events,
+    log,
+    settings: () => settings.get(),
+    mode: async () => (await connection.state()).mode,
+    afterSend: () => balance.afterSend(),
+    ...opts.campaigns,
   });
+  // The price book caches the list with its date, so the Prices view works offline too.
+  const accountServices = createAccountServices(accountDeps, (refresh) => campaigns.prices.list(refresh));
 
   const settingsView = async () => ({ settings: settings.get(), connection: await connection.state() });
   const announceSettings = async () => {
@@ -136,9 +149,11 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     'account.balance': ({ refresh }) => balance.get(refresh ?? false),
     ...accountHandlers(accountDeps, accountServices),
     ...contactsHandlers({ db, events, dataDir: opts.dataDir, log }),
+    ...campaigns.handlers,
   };
 
   const dispatch = createDispatcher(handlers, { log, checkOutputs: opts.checkOutputs ?? false });
+  campaigns.start();
 
   return {
     dispatch,
@@ -147,7 +162,10 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     db,
     connection,
     gateway,
+    outbox: campaigns.outbox,
     close: async () => {
+      // The outbox first: the request in flight gets its outcome recorded before the gateway client closes.
+      await campaigns.stop();
       balance.stop();
       await gateway.close();
       await sandbox.close();

@@ -1,0 +1,227 @@
+// Campaign rows as the rest of the campaigns module and the contract see them: reading, counting and summing.
+import type {
+  CampaignCounts,
+  CampaignDetail,
+  CampaignDraft,
+  CampaignSummary,
+  DeliveryCounts,
+  ExclusionReason,
+  MessageOptions,
+  RecipientSpec,
+} from '../../../src-shared/contract';
+import { BESKED_STATES, describeGatewayStatus, STATE_INFO, type BeskedState } from '../../../src-shared/delivery-status';
+import type { Db } from '../db/database';
+import { BeskedError } from '../errors';
+import type { MessageOptions as FrozenOptions } from './send-spec';
+
+export interface CampaignRow {
+  id: number;
+  kind: 'campaign' | 'reply';
+  name: string;
+  state: CampaignSummary['state'];
+  waiting_reason: CampaignSummary['waitingReason'];
+  channel: 'legacy' | 'messaging';
+  mode: 'sandbox' | 'live' | null;
+  sender: string;
+  text: string;
+  fallbacks: string;
+  options: string;
+  recipient_spec: string;
+  send_at: string | null;
+  frozen_at: string | null;
+  estimated_parts: number | null;
+  estimated_cost: number | null;
+  currency: string | null;
+  created_at: string;
+  updated_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  last_error: string | null;
+  next_attempt_at: string | null;
+  attempts: number;
+  scheduled_at_gateway: number;
+  duplicated_from: number | null;
+}
+
+export const DEFAULT_OPTIONS: MessageOptions = {
+  label: '',
+  priority: 'normal',
+  validitySeconds: null,
+  messageClass: 'standard',
+  flash: false,
+};
+
+export const EMPTY_SPEC: RecipientSpec = { contactIds: [], groupIds: [], searches: [], numbers: [] };
+
+function parseJson<T>(text: string, fallback: T): T {
+  try {
+    const v = JSON.parse(text) as unknown;
+    return v && typeof v === 'object' ? ({ ...fallback, ...(v as object) } as T) : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+export function frozenOptions(row: Pick<CampaignRow, 'options'>): FrozenOptions {
+  return parseJson<FrozenOptions>(row.options, { ...DEFAULT_OPTIONS, maxParts: null });
+}
+
+export function draftOf(row: CampaignRow): CampaignDraft {
+  const o = frozenOptions(row);
+  return {
+    name: row.name,
+    channel: row.channel,
+    sender: row.sender,
+    text: row.text,
+    fallbacks: parseJson<Record<string, string>>(row.fallbacks, {}),
+    options: { label: o.label, priority: o.priority, validitySeconds: o.validitySeconds, messageClass: o.messageClass, flash: o.flash },
+    recipients: parseJson<RecipientSpec>(row.recipient_spec, EMPTY_SPEC),
+    sendAt: row.send_at,
+  };
+}
+
+export function emptyCounts(): CampaignCounts {
+  return { total: 0, queued: 0, inFlight: 0, accepted: 0, uncertain: 0, failed: 0, cancelled: 0, dismissed: 0, excluded: 0 };
+}
+
+export function emptyDelivery(): DeliveryCounts {
+  return Object.fromEntries(BESKED_STATES.map((s) => [s, 0])) as DeliveryCounts;
+}
+
+const STATE_KEY: Record<string, keyof CampaignCounts> = {
+  queued: 'queued',
+  in_flight: 'inFlight',
+  accepted: 'accepted',
+  uncertain: 'uncertain',
+  failed: 'failed',
+  cancelled: 'cancelled',
+  dismissed: 'dismissed',
+  excluded: 'excluded',
+};
+
+export class CampaignStore {
+  constructor(private readonly db: Db) {}
+
+  row(id: number): CampaignRow {
+    const row = this.db.prepare('SELECT * FROM campaigns WHERE id = ?').get(id) as CampaignRow | undefined;
+    if (!row) throw new BeskedError('not_found', 'This campaign no longer exists.');
+    return row;
+  }
+
+  maybeRow(id: number): CampaignRow | null {
+    return (this.db.prepare('SELECT * FROM campaigns WHERE id = ?').get(id) as CampaignRow | undefined) ?? null;
+  }
+
+  counts(id: number): CampaignCounts {
+    const c = emptyCounts();
+    const rows = this.db.prepare('SELECT state, COUNT(*) AS n FROM campaign_recipients WHERE campaign_id = ? GROUP BY state').all(id) as {
+      state: string;
+      n: number;
+    }[];
+    for (const r of rows) {
+      const key = STATE_KEY[r.state];
+      if (key) c[key] += r.n;
+    }
+    c.excluded += this.db.prepare('SELECT COUNT(*) FROM campaign_exclusions WHERE campaign_id = ?').pluck().get(id) as number;
+    c.total = c.queued + c.inFlight + c.accepted + c.uncertain + c.failed + c.cancelled + c.dismissed;
+    return c;
+  }
+
+  delivery(id: number): DeliveryCounts {
+    const d = emptyDelivery();
+    const rows = this.db
+      .prepare('SELECT status, COUNT(*) AS n FROM campaign_recipients WHERE campaign_id = ? AND status IS NOT NULL GROUP BY status')
+      .all(id) as { status: string; n: number }[];
+    for (const r of rows) if ((BESKED_STATES as readonly string[]).includes(r.status)) d[r.status as BeskedState] += r.n;
+    return d;
+  }
+
+  cost(id: number): number | null {
+    const v = this.db.prepare("SELECT SUM(cost) FROM send_chunks WHERE campaign_id = ? AND state = 'accepted'").pluck().get(id) as number | null;
+    return v === null ? null : Math.round(v * 10_000) / 10_000;
+  }
+
+  summary(row: CampaignRow, etaSeconds: number | null = null, counts?: CampaignCounts): CampaignSummary {
+    const text = row.text.replace(/\s+/g, ' ').trim();
+    return {
+      id: row.id,
+      kind: row.kind,
+      name: row.name,
+      state: row.state,
+      waitingReason: row.state === 'waiting' ? row.waiting_reason : null,
+      lastError: row.last_error,
+      channel: row.channel,
+      mode: row.mode,
+      sender: row.sender,
+      textPreview: text.length > 140 ? `${text.slice(0, 139)}…` : text,
+      sendAt: row.send_at,
+      frozenAt: row.frozen_at,
+      scheduledAtGateway: row.scheduled_at_gateway === 1,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      startedAt: row.started_at,
+      finishedAt: row.finished_at,
+      nextAttemptAt: row.state === 'waiting' ? row.next_attempt_at : null,
+      counts: counts ?? (row.frozen_at ? this.counts(row.id) : emptyCounts()),
+      delivery: row.frozen_at ? this.delivery(row.id) : emptyDelivery(),
+      estimatedParts: row.estimated_parts,
+      estimatedCost: row.estimated_cost,
+      cost: row.frozen_at ? this.cost(row.id) : null,
+      currency: row.currency,
+      etaSeconds: row.state === 'sending' || row.state === 'waiting' ? etaSeconds : null,
+    };
+  }
+
+  detail(row: CampaignRow, etaSeconds: number | null = null): CampaignDetail {
+    const exclusions = this.db
+      .prepare(
+        `SELECT reason, COUNT(*) AS count FROM (
+           SELECT 'opted_out' AS reason FROM campaign_recipients WHERE campaign_id = ? AND state = 'excluded'
+           UNION ALL SELECT reason FROM campaign_exclusions WHERE campaign_id = ?)
+         GROUP BY reason ORDER BY count DESC`,
+      )
+      .all(row.id, row.id) as { reason: ExclusionReason; count: number }[];
+    const uncertainChunks = this.db
+      .prepare(
+        `SELECT seq, recipients, started_at AS startedAt, error FROM send_chunks
+         WHERE campaign_id = ? AND state = 'uncertain'
+           AND EXISTS (SELECT 1 FROM campaign_recipients r WHERE r.chunk_id = send_chunks.id AND r.state = 'uncertain')
+         ORDER BY seq`,
+      )
+      .all(row.id) as CampaignDetail['uncertainChunks'];
+    return {
+      ...this.summary(row, etaSeconds),
+      draft: draftOf(row),
+      maxParts: frozenOptions(row).maxParts,
+      failures: this.failures(row.id),
+      exclusions,
+      uncertainChunks,
+      duplicatedFrom: row.duplicated_from,
+    };
+  }
+
+  /** Failed recipients by reason in plain words: refused requests, then failed or expired deliveries. */
+  failures(id: number): { reason: string; count: number }[] {
+    const groups = new Map<string, number>();
+    const add = (reason: string, n: number) => groups.set(reason, (groups.get(reason) ?? 0) + n);
+    const refused = this.db
+      .prepare("SELECT reason, COUNT(*) AS n FROM campaign_recipients WHERE campaign_id = ? AND state = 'failed' GROUP BY reason")
+      .all(id) as { reason: string | null; n: number }[];
+    for (const r of refused) add(r.reason ?? 'The gateway refused the message.', r.n);
+    const undelivered = this.db
+      .prepare(
+        `SELECT status, gateway_status, status_error, COUNT(*) AS n FROM campaign_recipients
+         WHERE campaign_id = ? AND state = 'accepted' AND status IN ('failed', 'expired', 'cancelled')
+         GROUP BY status, gateway_status, status_error`,
+      )
+      .all(id) as { status: BeskedState; gateway_status: string | null; status_error: string | null; n: number }[];
+    for (const r of undelivered) add(deliveryFailureReason(r.status, r.gateway_status, r.status_error), r.n);
+    return [...groups].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count);
+  }
+}
+
+/** A failed delivery in words: the gateway's error when it gave one, else what its status means. */
+export function deliveryFailureReason(status: BeskedState, gatewayStatus: string | null, error: string | null): string {
+  const described = gatewayStatus ? describeGatewayStatus('legacy', gatewayStatus).explanation : STATE_INFO[status].explanation;
+  return error ? `${described} (${error})` : described;
+}

@@ -1,0 +1,103 @@
+// The contacts store as recipient resolution sees it: contacts by id, group and search, numbers' owners and
+// opt-outs, read from the tables of schema 2 (opt-outs and the default country through the contacts module).
+import type { RecipientSpec } from '../../../src-shared/contract';
+import type { CountryCode } from '../../../src-shared/phone';
+import { optedOutAmong } from '../contacts/consent';
+import { defaultCountry } from '../contacts/contact-prefs';
+import type { Db } from '../db/database';
+import { BUILTIN_MERGE_FIELDS } from '../contacts/merge-field-keys';
+import { ftsMatchQuery } from '../contacts/search-query';
+import type { ContactDirectory, DirectoryContact } from './recipients';
+
+interface ContactRowDb {
+  id: number;
+  first_name: string;
+  last_name: string;
+  e164: string;
+  msisdn: number;
+  email: string;
+  company: string;
+  custom: string;
+}
+
+const COLUMNS = 'c.id, c.first_name, c.last_name, c.e164, c.msisdn, c.email, c.company, c.custom';
+
+function toContact(r: ContactRowDb): DirectoryContact {
+  let custom: Record<string, string> = {};
+  try {
+    const parsed = JSON.parse(r.custom) as unknown;
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+      custom = Object.fromEntries(Object.entries(parsed as Record<string, unknown>).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+    }
+  } catch {
+    // A damaged custom-field cell leaves the contact's built-in fields usable.
+  }
+  return {
+    id: r.id,
+    firstName: r.first_name,
+    lastName: r.last_name,
+    e164: r.e164,
+    msisdn: r.msisdn,
+    email: r.email,
+    company: r.company,
+    custom,
+  };
+}
+
+export class SqlContactDirectory implements ContactDirectory {
+  constructor(private readonly db: Db) {}
+
+  *contacts(spec: Pick<RecipientSpec, 'contactIds' | 'groupIds' | 'searches'>): Iterable<DirectoryContact> {
+    if (spec.contactIds.length) {
+      const rows = this.db
+        .prepare(`SELECT ${COLUMNS} FROM json_each(?) j JOIN contacts c ON c.id = j.value ORDER BY j.key`)
+        .iterate(JSON.stringify(spec.contactIds)) as IterableIterator<ContactRowDb>;
+      for (const r of rows) yield toContact(r);
+    }
+    if (spec.groupIds.length) {
+      const rows = this.db
+        .prepare(
+          `SELECT ${COLUMNS} FROM contacts c
+           WHERE c.id IN (SELECT contact_id FROM contact_group_members WHERE group_id IN (SELECT value FROM json_each(?)))
+           ORDER BY c.sort_key, c.id`,
+        )
+        .iterate(JSON.stringify(spec.groupIds)) as IterableIterator<ContactRowDb>;
+      for (const r of rows) yield toContact(r);
+    }
+    for (const search of spec.searches) {
+      const match = ftsMatchQuery(search);
+      if (match === null) continue;
+      const rows = this.db
+        .prepare(
+          `SELECT ${COLUMNS} FROM contacts c
+           WHERE c.id IN (SELECT rowid FROM contacts_fts WHERE contacts_fts MATCH ?)
+           ORDER BY c.sort_key, c.id`,
+        )
+        .iterate(match) as IterableIterator<ContactRowDb>;
+      for (const r of rows) yield toContact(r);
+    }
+  }
+
+  byMsisdn(msisdns: readonly number[]): Map<number, DirectoryContact> {
+    const out = new Map<number, DirectoryContact>();
+    if (msisdns.length === 0) return out;
+    const rows = this.db
+      .prepare(`SELECT ${COLUMNS} FROM contacts c WHERE c.msisdn IN (SELECT value FROM json_each(?))`)
+      .all(JSON.stringify(msisdns)) as ContactRowDb[];
+    for (const r of rows) out.set(r.msisdn, toContact(r));
+    return out;
+  }
+
+  optedOut(msisdns: readonly number[]): Set<number> {
+    return optedOutAmong(this.db, msisdns);
+  }
+
+  defaultCountry(): CountryCode {
+    return defaultCountry(this.db);
+  }
+
+  fieldKeys(): string[] {
+    const custom = this.db.prepare('SELECT key FROM contact_fields ORDER BY key').pluck().all() as string[];
+    return [...BUILTIN_MERGE_FIELDS.map((f) => f.key), ...custom];
+  }
+}

@@ -1,0 +1,120 @@
+// Drafts: created empty or from a selection, saved whole on every change (the composer debounces), duplicated,
+// and made from a sent campaign's failed recipients. Nothing here sends.
+import type { CampaignDraft, RecipientSpec } from '../../../src-shared/contract';
+import type { Db } from '../db/database';
+import { BeskedError } from '../errors';
+import { CampaignStore, DEFAULT_OPTIONS, EMPTY_SPEC, draftOf, type CampaignRow } from './campaign-store';
+
+export interface DraftDeps {
+  db: Db;
+  store: CampaignStore;
+  defaultSender: () => string;
+  now?: () => number;
+}
+
+/** States a campaign can be deleted in: nothing of it is still on its way. */
+const DELETABLE = new Set<CampaignRow['state']>(['draft', 'sent', 'partly_failed', 'failed', 'cancelled']);
+
+export class Drafts {
+  private readonly now: () => number;
+
+  constructor(private readonly deps: DraftDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  create(init: { recipients?: Partial<RecipientSpec> | undefined; text?: string | undefined; name?: string; duplicatedFrom?: number } = {}): number {
+    const at = new Date(this.now()).toISOString();
+    const spec: RecipientSpec = { ...EMPTY_SPEC, ...stripUndefined(init.recipients ?? {}) };
+    const info = this.deps.db
+      .prepare(
+        `INSERT INTO campaigns (kind, name, state, channel, sender, text, fallbacks, options, recipient_spec, created_at, updated_at, duplicated_from)
+         VALUES ('campaign', ?, 'draft', 'legacy', ?, ?, '{}', ?, ?, ?, ?, ?)`,
+      )
+      .run(init.name ?? '', this.deps.defaultSender(), init.text ?? '', JSON.stringify(DEFAULT_OPTIONS), JSON.stringify(spec), at, at, init.duplicatedFrom ?? null);
+    return Number(info.lastInsertRowid);
+  }
+
+  save(id: number, draft: CampaignDraft): { id: number; updatedAt: string } {
+    const row = this.deps.store.row(id);
+    if (row.state !== 'draft') {
+      throw new BeskedError('conflict', 'This campaign has already been sent or scheduled, so it can no longer be edited. Duplicate it to send a changed copy.');
+    }
+    const updatedAt = new Date(this.now()).toISOString();
+    this.deps.db
+      .prepare(
+        `UPDATE campaigns SET name = ?, channel = ?, sender = ?, text = ?, fallbacks = ?, options = ?, recipient_spec = ?, send_at = ?, updated_at = ?
+         WHERE id = ? AND state = 'draft'`,
+      )
+      .run(
+        draft.name,
+        draft.channel,
+        draft.sender,
+        draft.text,
+        JSON.stringify(draft.fallbacks),
+        JSON.stringify(draft.options),
+        JSON.stringify(draft.recipients),
+        draft.sendAt,
+        updatedAt,
+        id,
+      );
+    return { id, updatedAt };
+  }
+
+  delete(id: number): boolean {
+    const row = this.deps.store.maybeRow(id);
+    if (!row) return false;
+    if (!DELETABLE.has(row.state)) {
+      throw new BeskedError('conflict', 'This campaign is still on its way. Cancel it first, then delete it.');
+    }
+    this.deps.db.transaction(() => {
+      // status_events and exclusions cascade with the campaign; chunks are referenced by recipients, so go after them.
+      this.deps.db.prepare('DELETE FROM status_events WHERE campaign_id = ?').run(id);
+      this.deps.db.prepare('DELETE FROM campaign_recipients WHERE campaign_id = ?').run(id);
+      this.deps.db.prepare('DELETE FROM gateway_messages WHERE campaign_id = ?').run(id);
+      this.deps.db.prepare('DELETE FROM send_chunks WHERE campaign_id = ?').run(id);
+      this.deps.db.prepare('DELETE FROM campaigns WHERE id = ?').run(id);
+    })();
+    return true;
+  }
+
+  /** A new draft with the same text, sender, options and recipient choice (not the frozen list). */
+  duplicate(id: number): number {
+    const row = this.deps.store.row(id);
+    const d = draftOf(row);
+    const newId = this.create({ recipients: d.recipients, text: d.text, name: d.name, duplicatedFrom: id });
+    this.save(newId, { ...d, sendAt: null });
+    return newId;
+  }
+
+  /**
+   * A new draft addressed to the recipients that failed: refused requests and deliveries that failed or expired.
+   * Accepted recipients that may still arrive are never included, so nobody gets the text twice by this.
+   */
+  resendFailed(id: number): { id: number; recipients: number } {
+    const row = this.deps.store.row(id);
+    const msisdns = this.deps.db
+      .prepare(
+        `SELECT msisdn FROM campaign_recipients WHERE campaign_id = ?
+           AND (state = 'failed' OR (state = 'accepted' AND status IN ('failed', 'expired')))
+         ORDER BY id`,
+      )
+      .pluck()
+      .all(id) as number[];
+    if (msisdns.length === 0) throw new BeskedError('conflict', 'No recipient of this campaign failed, so there is nobody to send to again.');
+    const d = draftOf(row);
+    const name = d.name ? `${d.name} (failed again)` : '';
+    const newId = this.create({ duplicatedFrom: id, name });
+    this.save(newId, {
+      ...d,
+      name,
+      sendAt: null,
+      // Typed numbers of known contacts pick up the contacts' merge fields again when resolved.
+      recipients: { ...EMPTY_SPEC, numbers: msisdns.map((m) => `+${m}`) },
+    });
+    return { id: newId, recipients: msisdns.length };
+  }
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

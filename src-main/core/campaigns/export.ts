@@ -1,0 +1,68 @@
+// A campaign's results as a CSV file: one line per recipient with its text, parts, sending state, delivery
+// status in plain words, error and cost. UTF-8 with a BOM so Excel reads æøå; formula-like cells defused.
+import Papa from 'papaparse';
+import type { FileDownload, RecipientState } from '../../../src-shared/contract';
+import { STATE_INFO, type BeskedState } from '../../../src-shared/delivery-status';
+import type { Db } from '../db/database';
+import { defuseCell } from '../contacts/formula-defuse';
+import type { CampaignRow } from './campaign-store';
+import { RECIPIENT_STATE_WORDS } from './recipient-words';
+
+interface ExportRow {
+  msisdn: number;
+  name: string | null;
+  text: string;
+  parts: number;
+  state: RecipientState;
+  reason: string | null;
+  status: BeskedState | null;
+  gateway_status: string | null;
+  status_error: string | null;
+  status_at: string | null;
+  cost: number | null;
+  gateway_id: string | null;
+}
+
+const HEADER = ['Number', 'Name', 'Text', 'Parts', 'Sending', 'Reason', 'Delivery', 'Gateway status', 'Error', 'Status time', 'Cost', 'Gateway id'];
+
+export function exportCampaignCsv(db: Db, row: CampaignRow, now: () => number = Date.now): FileDownload {
+  const data: string[][] = [HEADER];
+  const rows = db
+    .prepare(
+      `SELECT msisdn, name, text, parts, state, reason, status, gateway_status, status_error, status_at, cost, gateway_id
+       FROM campaign_recipients WHERE campaign_id = ? ORDER BY id`,
+    )
+    .iterate(row.id) as IterableIterator<ExportRow>;
+  for (const r of rows) {
+    data.push(
+      [
+        String(r.msisdn),
+        r.name ?? '',
+        r.text,
+        String(r.parts),
+        RECIPIENT_STATE_WORDS[r.state],
+        r.reason ?? '',
+        r.status ? STATE_INFO[r.status].label : '',
+        r.gateway_status ?? '',
+        r.status_error ?? '',
+        r.status_at ?? '',
+        r.cost === null ? '' : r.cost.toFixed(4),
+        r.gateway_id ?? '',
+      ].map(defuseCell),
+    );
+  }
+  const excluded = db.prepare('SELECT label, msisdn, reason, detail FROM campaign_exclusions WHERE campaign_id = ? ORDER BY id').all(row.id) as {
+    label: string;
+    msisdn: number | null;
+    reason: string;
+    detail: string;
+  }[];
+  for (const e of excluded) {
+    data.push([e.msisdn === null ? e.label : String(e.msisdn), e.msisdn === null ? '' : e.label, '', '0', RECIPIENT_STATE_WORDS.excluded, e.detail, '', '', '', '', '', ''].map(defuseCell));
+  }
+  const csv = '\uFEFF' + Papa.unparse(data, { newline: '\r\n' });
+  const bytes = Buffer.from(csv, 'utf8');
+  const day = new Date(now()).toISOString().slice(0, 10);
+  const slug = (row.name || `campaign-${row.id}`).replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 40) || `campaign-${row.id}`;
+  return { fileName: `${slug}-results-${day}.csv`, mimeType: 'text/csv', base64: bytes.toString('base64'), bytes: bytes.byteLength };
+}

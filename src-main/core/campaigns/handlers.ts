@@ -1,0 +1,193 @@
+// The contract calls of compose & campaigns, templates, recent senders and the price book, over the services.
+import type { CampaignRecipientRow, RecipientFilter, RecipientState } from '../../../src-shared/contract';
+import { describeGatewayStatus, STATE_INFO, type BeskedState } from '../../../src-shared/delivery-status';
+import type { Handlers } from '../dispatch';
+import type { Db } from '../db/database';
+import type { PriceBook, Mode } from '../pricing/price-book';
+import type { CampaignStore, CampaignRow } from './campaign-store';
+import type { Drafts } from './drafts';
+import { exportCampaignCsv } from './export';
+import type { Outbox } from './outbox';
+import type { ComposePreviewService } from './preview';
+import { RECIPIENT_STATE_WORDS } from './recipient-words';
+import type { CampaignSender } from './send';
+import type { RecentSenders } from './senders';
+import type { Templates } from './templates';
+
+export type CampaignCallName =
+  | 'campaigns.create'
+  | 'campaigns.saveDraft'
+  | 'campaigns.get'
+  | 'campaigns.list'
+  | 'campaigns.delete'
+  | 'compose.preview'
+  | 'compose.recipient'
+  | 'compose.exclusions'
+  | 'campaigns.send'
+  | 'campaigns.pause'
+  | 'campaigns.resume'
+  | 'campaigns.cancel'
+  | 'campaigns.resolveUncertain'
+  | 'campaigns.resendFailed'
+  | 'campaigns.duplicate'
+  | 'campaigns.recipients'
+  | 'campaigns.export'
+  | 'templates.list'
+  | 'templates.save'
+  | 'templates.delete'
+  | 'senders.recent'
+  | 'pricing.status';
+
+export interface CampaignHandlerDeps {
+  db: Db;
+  store: CampaignStore;
+  drafts: Drafts;
+  preview: ComposePreviewService;
+  sender: CampaignSender;
+  outbox: Outbox;
+  templates: Templates;
+  senders: RecentSenders;
+  prices: PriceBook;
+  mode: () => Promise<Mode>;
+}
+
+const LIST_LIMIT = 500;
+
+const FILTERS: Record<RecipientFilter, string> = {
+  all: '1 = 1',
+  accepted: "state = 'accepted'",
+  delivered: "status IN ('delivered', 'read')",
+  failed: "(state = 'failed' OR (state = 'accepted' AND status IN ('failed', 'expired')))",
+  uncertain: "state = 'uncertain'",
+  excluded: "state = 'excluded'",
+  queued: "state IN ('queued', 'in_flight')",
+  cancelled: "state IN ('cancelled', 'dismissed')",
+};
+
+interface RecipientDbRow {
+  id: number;
+  msisdn: number;
+  contact_id: number | null;
+  name: string | null;
+  text: string;
+  parts: number;
+  state: RecipientState;
+  reason: string | null;
+  status: BeskedState | null;
+  gateway_status: string | null;
+  status_error: string | null;
+  status_at: string | null;
+  cost: number | null;
+}
+
+function toRecipientRow(r: RecipientDbRow, channel: CampaignRow['channel']): CampaignRecipientRow {
+  const info = r.status ? STATE_INFO[r.status] : null;
+  const described = r.gateway_status ? describeGatewayStatus(channel === 'legacy' ? 'legacy' : 'sms', r.gateway_status) : null;
+  return {
+    id: r.id,
+    msisdn: r.msisdn,
+    contactId: r.contact_id,
+    name: r.name,
+    text: r.text,
+    parts: r.parts,
+    state: r.state,
+    reason: r.reason ?? (r.state === 'uncertain' || r.state === 'dismissed' || r.state === 'in_flight' ? RECIPIENT_STATE_WORDS[r.state] : null),
+    status: r.status,
+    statusLabel: info?.label ?? null,
+    statusExplanation: described && r.status && described.state === r.status ? described.explanation : (info?.explanation ?? null),
+    gatewayStatus: r.gateway_status,
+    statusError: r.status_error,
+    statusAt: r.status_at,
+    cost: r.cost,
+  };
+}
+
+export function campaignHandlers(d: CampaignHandlerDeps): Pick<Handlers, CampaignCallName> {
+  const summary = (id: number) => {
+    const row = d.store.row(id);
+    const active = row.state === 'sending' || row.state === 'waiting';
+    return d.store.summary(row, d.outbox.etaFor(id), active ? d.outbox.countsFor(id) : undefined);
+  };
+  const detail = (id: number) => d.store.detail(d.store.row(id), d.outbox.etaFor(id));
+
+  return {
+    'campaigns.create': ({ recipients, text }) => detail(d.drafts.create({ recipients, text })),
+    'campaigns.saveDraft': ({ id, draft }) => d.drafts.save(id, draft),
+    'campaigns.get': ({ id }) => detail(id),
+    'campaigns.list': ({ kind }) => {
+      const k = kind ?? 'campaign';
+      const rows = d.db
+        .prepare(`SELECT * FROM campaigns ${k === 'all' ? '' : 'WHERE kind = ?'} ORDER BY updated_at DESC, id DESC LIMIT ${LIST_LIMIT}`)
+        .all(...(k === 'all' ? [] : [k])) as CampaignRow[];
+      return {
+        campaigns: rows.map((row) => {
+          const active = row.state === 'sending' || row.state === 'waiting';
+          return d.store.summary(row, d.outbox.etaFor(row.id), active ? d.outbox.countsFor(row.id) : undefined);
+        }),
+      };
+    },
+    'campaigns.delete': ({ id }) => {
+      const deleted = d.drafts.delete(id);
+      if (deleted) d.outbox.changed(id);
+      return { deleted };
+    },
+    'compose.preview': ({ draft }) => d.preview.preview(draft),
+    'compose.recipient': ({ draft, index }) => d.preview.recipientAt(draft, index),
+    'compose.exclusions': ({ draft, offset, limit }) => d.preview.exclusions(draft, offset ?? 0, limit ?? 200),
+    'campaigns.send': async ({ id, expectedCost }) => {
+      await d.sender.send(id, expectedCost);
+      return summary(id);
+    },
+    'campaigns.pause': ({ id }) => {
+      d.outbox.pause(id);
+      return summary(id);
+    },
+    'campaigns.resume': async ({ id }) => {
+      await d.outbox.resume(id);
+      return summary(id);
+    },
+    'campaigns.cancel': async ({ id }) => {
+      await d.outbox.cancel(id);
+      return summary(id);
+    },
+    'campaigns.resolveUncertain': ({ id, action }) => {
+      d.outbox.resolveUncertain(id, action);
+      return summary(id);
+    },
+    'campaigns.resendFailed': ({ id }) => d.drafts.resendFailed(id),
+    'campaigns.duplicate': ({ id }) => ({ id: d.drafts.duplicate(id) }),
+    'campaigns.recipients': ({ id, filter, search, offset, limit }) => {
+      const row = d.store.row(id);
+      const where = [`campaign_id = ?`, FILTERS[filter ?? 'all']];
+      const params: (string | number)[] = [id];
+      const q = (search ?? '').trim();
+      if (q) {
+        const digits = q.replace(/[\s+\-()]/g, '');
+        where.push(/^\d+$/.test(digits) ? "(CAST(msisdn AS TEXT) LIKE ? OR name LIKE ?)" : 'name LIKE ?');
+        if (/^\d+$/.test(digits)) params.push(`%${digits}%`);
+        params.push(`%${q.replace(/[%_]/g, '')}%`);
+      }
+      const sqlWhere = where.join(' AND ');
+      const total = d.db.prepare(`SELECT COUNT(*) FROM campaign_recipients WHERE ${sqlWhere}`).pluck().get(...params) as number;
+      const off = offset ?? 0;
+      const rows = d.db
+        .prepare(
+          `SELECT id, msisdn, contact_id, name, text, parts, state, reason, status, gateway_status, status_error, status_at, cost
+           FROM campaign_recipients WHERE ${sqlWhere} ORDER BY id LIMIT ? OFFSET ?`,
+        )
+        .all(...params, limit ?? 100, off) as RecipientDbRow[];
+      return { total, offset: off, rows: rows.map((r) => toRecipientRow(r, row.channel)) };
+    },
+    'campaigns.export': ({ id }) => exportCampaignCsv(d.db, d.store.row(id)),
+    'templates.list': () => ({ templates: d.templates.list() }),
+    'templates.save': (t) => d.templates.save(t),
+    'templates.delete': ({ id }) => ({ deleted: d.templates.delete(id) }),
+    'senders.recent': () => ({ senders: d.senders.list() }),
+    'pricing.status': async ({ refresh }) => {
+      const mode = await d.mode();
+      // Offline the cached list still works; its state carries the error and its age.
+      if (refresh) await d.prices.refresh().catch(() => undefined);
+      return d.prices.state(mode);
+    },
+  };
+}

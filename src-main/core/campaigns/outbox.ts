@@ -1,0 +1,691 @@
+// The outbox worker: sends campaigns chunk by chunk, at most once. Each chunk is committed as in flight before its
+// request goes out and its outcome is committed before the next chunk starts, so a crash, a quit or a lost answer
+// never leads to a second send by itself. It waits for the connection, quiet hours, the rate and the daily cap,
+// and reports progress with an ETA.
+import type { CampaignCounts, Settings } from '../../../src-shared/contract';
+import type { Db } from '../db/database';
+import { BeskedError, toAppError } from '../errors';
+import type { EventBus } from '../events';
+import type { GatewayClient, MultiMobileMessageResponse, SendResponse } from '../gateway';
+import type { Logger } from '../log';
+import type { Mode } from '../pricing/price-book';
+import { CampaignStore, frozenOptions, type CampaignRow } from './campaign-store';
+import { effectiveChunkSize } from './chunking';
+import { buildLegacyRequest } from './legacy-request';
+import {
+  estimateEtaSeconds,
+  localDay,
+  offlineBackoffMs,
+  planChunk,
+  scheduledSendTime,
+  systemOffset,
+  type LastSend,
+  type OffsetFn,
+  type WaitReason,
+} from './limits';
+import { buildMessagingRequest, parseMessagingReference } from './messaging-request';
+import { scheduleKind, SCHEDULE_THRESHOLD_MS } from './scheduling';
+import type { CampaignSendSpec, ChunkRecipient } from './send-spec';
+import { countSegments, mergeFieldsIn } from '../../../src-shared/sms/segments';
+
+export interface OutboxDeps {
+  db: Db;
+  gateway: Pick<GatewayClient, 'sendMtsms' | 'sendMulti' | 'deleteScheduled'>;
+  events: EventBus;
+  log: Logger;
+  store: CampaignStore;
+  settings: () => Settings;
+  /** The mode gateway calls go to right now. */
+  mode: () => Promise<Mode>;
+  /** Told after every accepted chunk (the balance changed). */
+  onAccepted?: () => void;
+  now?: () => number;
+  offset?: OffsetFn;
+  /** Recipients per request (default 1000, clamped to the channel's limit). */
+  chunkSize?: number;
+  /** First wait after a failed connection; doubles up to retryMaxMs. */
+  retryBaseMs?: number;
+  retryMaxMs?: number;
+  /** When the status poller should first look at a freshly accepted legacy message. */
+  firstPollDelayMs?: number;
+}
+
+/** A legacy message's default and maximum validity (legacy-interface.md): how long the poller keeps watching. */
+const DEFAULT_VALIDITY_S = 432_000;
+
+interface RunTracker {
+  counts: CampaignCounts;
+  startedAt: number;
+  doneThisRun: number;
+}
+
+interface QueuedRow {
+  id: number;
+  msisdn: number;
+  text: string;
+  tagvalues: string | null;
+  parts: number;
+  cost: number | null;
+}
+
+const UNCERTAIN_MESSAGE =
+  'The gateway did not answer this request, so Besked cannot tell whether these messages were sent. They are not sent again by themselves.';
+const CRASH_MESSAGE =
+  'Besked stopped while this request was on its way, so it cannot tell whether these messages were sent. They are not sent again by themselves.';
+
+export class Outbox {
+  private readonly now: () => number;
+  private readonly offset: OffsetFn;
+  private readonly chunkSize: number;
+  private stopping = false;
+  private loopDone: Promise<void> | null = null;
+  private wakeUp: (() => void) | null = null;
+  private woken = false;
+  private lastSend: LastSend | null = null;
+  private readonly trackers = new Map<number, RunTracker>();
+
+  constructor(private readonly deps: OutboxDeps) {
+    this.now = deps.now ?? Date.now;
+    this.offset = deps.offset ?? systemOffset;
+    this.chunkSize = deps.chunkSize ?? 1000;
+  }
+
+  private iso(ms = this.now()): string {
+    return new Date(ms).toISOString();
+  }
+
+  /** After a crash: requests that were on their way have an unknown outcome. Returns how many chunks that was. */
+  recoverAtStart(): number {
+    const db = this.deps.db;
+    return db.transaction(() => {
+      const chunks = db.prepare("SELECT id FROM send_chunks WHERE state = 'in_flight'").pluck().all() as number[];
+      if (chunks.length === 0) return 0;
+      const at = this.iso();
+      db.prepare("UPDATE send_chunks SET state = 'uncertain', finished_at = ?, error = ? WHERE state = 'in_flight'").run(at, CRASH_MESSAGE);
+      db.prepare("UPDATE campaign_recipients SET state = 'uncertain' WHERE state = 'in_flight'").run();
+      return chunks.length;
+    })();
+  }
+
+  start(): void {
+    if (this.loopDone) return;
+    this.stopping = false;
+    this.loopDone = this.loop();
+  }
+
+  /** Stops after the request in flight has its outcome recorded. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake();
+    await this.loopDone;
+    this.loopDone = null;
+  }
+
+  /** Look for work now (a campaign was sent, resumed, or a reply queued). */
+  wake(): void {
+    this.woken = true;
+    const w = this.wakeUp;
+    this.wakeUp = null;
+    w?.();
+  }
+
+  etaFor(id: number): number | null {
+    const t = this.trackers.get(id);
+    if (!t) return null;
+    return estimateEtaSeconds({
+      remaining: t.counts.queued + t.counts.inFlight,
+      doneThisRun: t.doneThisRun,
+      elapsedMs: this.now() - t.startedAt,
+      messagesPerMinute: this.deps.settings().sendingLimits.messagesPerMinute,
+    });
+  }
+
+  /** Counts changed behind the tracker's back (pause, resume, cancel, resolve): read them again next time. */
+  forget(id: number): void {
+    this.trackers.delete(id);
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopping) {
+      let next: number;
+      this.woken = false;
+      try {
+        next = await this.step();
+      } catch (err) {
+        this.deps.log.error('outbox step failed', { err });
+        next = this.now() + 5_000;
+      }
+      if (this.stopping) break;
+      const delay = next - this.now();
+      if (delay <= 0 || this.woken) {
+        // Let other calls in between chunks (the core is one thread).
+        await new Promise<void>((r) => setImmediate(r));
+        continue;
+      }
+      await new Promise<void>((resolve) => {
+        const t = setTimeout(() => {
+          this.wakeUp = null;
+          resolve();
+        }, Math.min(delay, 2_147_000_000));
+        this.wakeUp = () => {
+          clearTimeout(t);
+          resolve();
+        };
+      });
+    }
+  }
+
+  /** Does one unit of work; returns when the next one is due (now, a time, or Infinity to sleep until woken). */
+  private async step(): Promise<number> {
+    const db = this.deps.db;
+    const now = this.now();
+    this.settleScheduled(now);
+    const row = db
+      .prepare(
+        `SELECT * FROM campaigns
+         WHERE state = 'sending' OR (state = 'waiting' AND (next_attempt_at IS NULL OR next_attempt_at <= ?))
+         ORDER BY (kind = 'reply') DESC, started_at, id LIMIT 1`,
+      )
+      .get(this.iso(now)) as CampaignRow | undefined;
+    if (row) {
+      await this.sendNextChunk(row);
+      return this.now();
+    }
+    const due = db
+      .prepare(
+        `SELECT MIN(t) FROM (
+           SELECT next_attempt_at AS t FROM campaigns WHERE state = 'waiting' AND next_attempt_at IS NOT NULL
+           UNION ALL SELECT send_at FROM campaigns WHERE state = 'scheduled' AND send_at IS NOT NULL)`,
+      )
+      .pluck()
+      .get() as string | null;
+    return due ? Date.parse(due) : Infinity;
+  }
+
+  /** Scheduled campaigns whose time came: gateway-scheduled ones are done; locally scheduled ones start sending. */
+  private settleScheduled(now: number): void {
+    const due = this.deps.db
+      .prepare("SELECT * FROM campaigns WHERE state = 'scheduled' AND send_at IS NOT NULL AND send_at <= ?")
+      .all(this.iso(now)) as CampaignRow[];
+    for (const row of due) {
+      if (row.scheduled_at_gateway === 1) this.finishIfDone(row.id);
+      else this.setState(row.id, 'sending', ['scheduled']);
+    }
+  }
+
+  private tracker(id: number): RunTracker {
+    let t = this.trackers.get(id);
+    if (!t) {
+      t = { counts: this.deps.store.counts(id), startedAt: this.now(), doneThisRun: 0 };
+      this.trackers.set(id, t);
+    }
+    return t;
+  }
+
+  private async sendNextChunk(row: CampaignRow): Promise<void> {
+    const db = this.deps.db;
+    let mode: Mode;
+    try {
+      mode = await this.deps.mode();
+    } catch (err) {
+      this.wait(row.id, 'offline', this.now() + this.backoff(row.attempts + 1), row.attempts + 1, toAppError(err).message);
+      return;
+    }
+    if (row.mode && row.mode !== mode) {
+      this.pauseWithError(
+        row.id,
+        row.mode === 'sandbox'
+          ? 'This campaign started in Sandbox, and Besked is now connected to the live gateway. Resume it to send the rest for real.'
+          : 'This campaign started on the live gateway, and Besked is now in Sandbox. Resume it to send the rest to the test gateway.',
+      );
+      return;
+    }
+    const settings = this.deps.settings();
+    const limits = settings.sendingLimits;
+    const now = this.now();
+    const sendAtMs = row.send_at ? Date.parse(row.send_at) : null;
+    const scheduled = scheduleKind(row.channel, sendAtMs, now) === 'at_gateway';
+    const size = effectiveChunkSize(row.channel, this.chunkSize);
+    const candidates = db
+      .prepare(
+        `SELECT id, msisdn, text, tagvalues, parts, cost FROM campaign_recipients
+         WHERE campaign_id = ? AND state = 'queued' ORDER BY id LIMIT ?`,
+      )
+      .all(row.id, size) as QueuedRow[];
+    if (candidates.length === 0) {
+      this.finishIfDone(row.id);
+      return;
+    }
+    let sendtime: number | null = null;
+    if (scheduled && sendAtMs !== null) {
+      const handed = db
+        .prepare("SELECT COUNT(*) FROM campaign_recipients WHERE campaign_id = ? AND state IN ('accepted', 'uncertain', 'in_flight')")
+        .pluck()
+        .get(row.id) as number;
+      sendtime = scheduledSendTime(sendAtMs, handed, limits, this.offset);
+    }
+    const plan = planChunk({
+      now,
+      limits,
+      offset: this.offset,
+      chunkSize: size,
+      lastSend: this.lastSend,
+      spentToday: this.spentOn(localDay(sendtime ?? now, this.offset), mode),
+      nextCosts: candidates.map((c) => c.cost ?? 0),
+      handedOverForLater: scheduled,
+    });
+    if (plan.kind === 'wait') {
+      this.wait(row.id, plan.reason, plan.until, row.attempts, null);
+      return;
+    }
+    const chunk = candidates.slice(0, plan.size);
+    const recipients: ChunkRecipient[] = chunk.map((c) => ({
+      id: c.id,
+      msisdn: c.msisdn,
+      text: c.text,
+      tagvalues: c.tagvalues === null ? null : (JSON.parse(c.tagvalues) as string[]),
+      parts: c.parts,
+      ucs2: isUcs2(c.text),
+    }));
+    const options = frozenOptions(row);
+    const spec: CampaignSendSpec = {
+      id: row.id,
+      text: row.text,
+      sender: row.sender,
+      options,
+      fields: recipients.some((r) => r.tagvalues !== null) ? mergeFieldsIn(row.text) : [],
+    };
+
+    const t = this.tracker(row.id);
+    // Commit the evidence first: from here on, a crash leaves this chunk in flight, which start-up makes uncertain.
+    const seq = (db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 FROM send_chunks WHERE campaign_id = ?').pluck().get(row.id) as number);
+    const lastId = chunk[chunk.length - 1]!.id;
+    const chunkId = db.transaction(() => {
+      const id = Number(
+        db
+          .prepare("INSERT INTO send_chunks (campaign_id, seq, state, recipients, started_at) VALUES (?, ?, 'in_flight', ?, ?)")
+          .run(row.id, seq, chunk.length, this.iso(now)).lastInsertRowid,
+      );
+      // The chunk is the lowest ids still queued, so "queued and id <= the last" is exactly the chunk.
+      const marked = db
+        .prepare("UPDATE campaign_recipients SET state = 'in_flight', chunk_id = ? WHERE campaign_id = ? AND state = 'queued' AND id <= ?")
+        .run(id, row.id, lastId).changes;
+      if (marked !== chunk.length) throw new Error(`chunk ${seq} of campaign ${row.id}: marked ${marked} of ${chunk.length}`);
+      if (row.state === 'waiting') {
+        db.prepare("UPDATE campaigns SET state = 'sending', waiting_reason = NULL, next_attempt_at = NULL WHERE id = ? AND state = 'waiting'").run(row.id);
+      }
+      return id;
+    })();
+    t.counts.queued -= chunk.length;
+    t.counts.inFlight += chunk.length;
+    if (row.state === 'waiting') this.changed(row.id);
+
+    try {
+      if (row.channel === 'legacy') {
+        const req = buildLegacyRequest(spec, seq, recipients, sendtime);
+        const res = await this.deps.gateway.sendMtsms(req.body.length === 1 ? req.body[0]! : req.body);
+        this.acceptLegacy(row, chunkId, req.groups, res, sendtime ?? this.now(), mode);
+      } else {
+        const res = await this.deps.gateway.sendMulti(buildMessagingRequest(spec, recipients));
+        this.acceptMessaging(row, chunkId, chunk, res, mode);
+      }
+      this.lastSend = { at: this.now(), count: chunk.length };
+      t.doneThisRun += chunk.length;
+      this.deps.onAccepted?.();
+    } catch (err) {
+      this.failChunk(row, chunkId, chunk.length, err);
+    }
+    this.progress(row.id);
+    this.finishIfDone(row.id);
+  }
+
+  private acceptLegacy(row: CampaignRow, chunkId: number, groups: ChunkRecipient[][], res: SendResponse, sendAtMs: number, mode: Mode): void {
+    const db = this.deps.db;
+    const at = this.iso();
+    const validity = frozenOptions(row).validitySeconds ?? DEFAULT_VALIDITY_S;
+    const firstPoll = Math.max(sendAtMs, this.now()) + (this.deps.firstPollDelayMs ?? 30_000);
+    if (res.ids.length !== groups.length) {
+      this.deps.log.warn('legacy send: ids do not match the messages sent', { campaign: row.id, ids: res.ids.length, messages: groups.length });
+    }
+    const setRecipient = db.prepare(
+      "UPDATE campaign_recipients SET state = 'accepted', gateway_id = ?, status = 'pending', status_at = ? WHERE id = ? AND state = 'in_flight'",
+    );
+    const addMessage = db.prepare(
+      `INSERT OR IGNORE INTO gateway_messages (gateway_id, interface, campaign_id, chunk_id, recipients, send_at, expires_at, next_poll_at, done)
+       VALUES (?, 'legacy', ?, ?, ?, ?, ?, ?, 0)`,
+    );
+    db.transaction(() => {
+      groups.forEach((g, i) => {
+        const id = res.ids[Math.min(i, res.ids.length - 1)];
+        const gid = id === undefined ? null : String(id);
+        for (const r of g) setRecipient.run(gid, at, r.id);
+        if (gid !== null) {
+          addMessage.run(gid, row.id, chunkId, g.length, this.iso(sendAtMs), this.iso(sendAtMs + validity * 1000), this.iso(firstPoll));
+        }
+      });
+      const cost = res.usage.total_cost;
+      db.prepare("UPDATE send_chunks SET state = 'accepted', finished_at = ?, cost = ? WHERE id = ?").run(at, cost, chunkId);
+      this.addSpend(localDay(sendAtMs, this.offset), mode, cost);
+      db.prepare(
+        `UPDATE campaigns SET attempts = 0, last_error = NULL, currency = COALESCE(currency, ?),
+           scheduled_at_gateway = CASE WHEN ? THEN 1 ELSE scheduled_at_gateway END WHERE id = ?`,
+      ).run(res.usage.currency, sendAtMs > this.now() + SCHEDULE_THRESHOLD_MS ? 1 : 0, row.id);
+    })();
+    const n = groups.reduce((s, g) => s + g.length, 0);
+    const t = this.tracker(row.id);
+    t.counts.inFlight -= n;
+    t.counts.accepted += n;
+    // Cancelled while this chunk was on its way: take its scheduled messages back out of the gateway's queue.
+    if (sendAtMs > this.now() + SCHEDULE_THRESHOLD_MS && this.deps.store.row(row.id).state === 'cancelled') {
+      void this.cancel(row.id).catch((err: unknown) => this.deps.log.warn('cancel after late acceptance failed', { err }));
+    }
+  }
+
+  private acceptMessaging(row: CampaignRow, chunkId: number, chunk: QueuedRow[], res: MultiMobileMessageResponse, mode: Mode): void {
+    const db = this.deps.db;
+    const at = this.iso();
+    const byRecipient = new Map<number, string>();
+    for (const r of res.responses) {
+      const ref = parseMessagingReference(r.reference);
+      if (ref && ref.campaignId === row.id) byRecipient.set(ref.recipientId, r.msg_id);
+    }
+    const validity = frozenOptions(row).validitySeconds ?? DEFAULT_VALIDITY_S;
+    let accepted = 0;
+    let cost = 0;
+    db.transaction(() => {
+      const setAccepted = db.prepare(
+        "UPDATE campaign_recipients SET state = 'accepted', gateway_id = ?, status = 'sent', status_at = ? WHERE id = ? AND state = 'in_flight'",
+      );
+      const setFailed = db.prepare("UPDATE campaign_recipients SET state = 'failed', reason = ? WHERE id = ? AND state = 'in_flight'");
+      // Status of messaging sends arrives only by webhook: nothing to poll, so the rows are born done.
+      const addMessage = db.prepare(
+        `INSERT OR IGNORE INTO gateway_messages (gateway_id, interface, campaign_id, chunk_id, recipients, send_at, expires_at, next_poll_at, done)
+         VALUES (?, 'messaging', ?, ?, 1, ?, ?, NULL, 1)`,
+      );
+      for (const r of chunk) {
+        const msgId = byRecipient.get(r.id);
+        if (msgId === undefined) {
+          setFailed.run('The gateway did not accept this message (it was missing from its answer).', r.id);
+          continue;
+        }
+        accepted++;
+        cost += r.cost ?? 0;
+        setAccepted.run(msgId, at, r.id);
+        addMessage.run(msgId, row.id, chunkId, at, this.iso(this.now() + validity * 1000));
+      }
+      db.prepare("UPDATE send_chunks SET state = 'accepted', finished_at = ?, cost = ? WHERE id = ?").run(at, cost, chunkId);
+      this.addSpend(localDay(this.now(), this.offset), mode, cost);
+      db.prepare('UPDATE campaigns SET attempts = 0, last_error = NULL WHERE id = ?').run(row.id);
+    })();
+    const t = this.tracker(row.id);
+    t.counts.inFlight -= chunk.length;
+    t.counts.accepted += accepted;
+    t.counts.failed += chunk.length - accepted;
+  }
+
+  private failChunk(row: CampaignRow, chunkId: number, n: number, err: unknown): void {
+    const db = this.deps.db;
+    const e = err instanceof BeskedError ? err : null;
+    const message = e ? e.message : 'Something went wrong inside Besked while sending.';
+    if (!e) this.deps.log.error('send failed unexpectedly', { err, campaign: row.id });
+    const at = this.iso();
+    const t = this.tracker(row.id);
+    t.counts.inFlight -= n;
+    // Anything not known to have stayed on this computer may have been accepted.
+    if (!e || e.maybeAccepted !== false) {
+      db.transaction(() => {
+        db.prepare("UPDATE send_chunks SET state = 'uncertain', finished_at = ?, error = ? WHERE id = ?").run(at, `${UNCERTAIN_MESSAGE} (${message})`, chunkId);
+        db.prepare("UPDATE campaign_recipients SET state = 'uncertain' WHERE chunk_id = ? AND state = 'in_flight'").run(chunkId);
+      })();
+      t.counts.uncertain += n;
+      this.deps.log.warn('chunk outcome unknown', { campaign: row.id, chunk: chunkId, message });
+      // The line may be bad: pause briefly before the next chunk, as for a refused connection.
+      this.wait(row.id, 'offline', this.now() + this.backoff(1), 0, null);
+      return;
+    }
+    if (e.kind === 'validation') {
+      db.transaction(() => {
+        db.prepare("UPDATE send_chunks SET state = 'failed', finished_at = ?, error = ? WHERE id = ?").run(at, message, chunkId);
+        db.prepare("UPDATE campaign_recipients SET state = 'failed', reason = ? WHERE chunk_id = ? AND state = 'in_flight'").run(message, chunkId);
+      })();
+      t.counts.failed += n;
+      return;
+    }
+    // Certainly not sent: the recipients go back to the queue.
+    db.transaction(() => {
+      db.prepare("UPDATE send_chunks SET state = 'requeued', finished_at = ?, error = ? WHERE id = ?").run(at, message, chunkId);
+      db.prepare("UPDATE campaign_recipients SET state = 'queued', chunk_id = NULL WHERE chunk_id = ? AND state = 'in_flight'").run(chunkId);
+    })();
+    t.counts.queued += n;
+    if (e.kind === 'network' || e.kind === 'server' || e.kind === 'rate_limited') {
+      const attempts = row.attempts + 1;
+      const wait = e.retryAfterS !== undefined ? e.retryAfterS * 1000 : this.backoff(attempts);
+      this.wait(row.id, e.kind === 'rate_limited' ? 'rate' : 'offline', this.now() + wait, attempts, null);
+      return;
+    }
+    // Token refused, too little credit, a feature not enabled…: the user has to act, so stop here and say why.
+    this.pauseWithError(row.id, message);
+  }
+
+  private backoff(attempt: number): number {
+    return offlineBackoffMs(attempt, this.deps.retryBaseMs ?? 2_000, this.deps.retryMaxMs ?? 60_000);
+  }
+
+  private wait(id: number, reason: WaitReason | 'offline', until: number, attempts: number, error: string | null): void {
+    const changes = this.deps.db
+      .prepare(
+        `UPDATE campaigns SET state = 'waiting', waiting_reason = ?, next_attempt_at = ?, attempts = ?, last_error = ?
+         WHERE id = ? AND state IN ('sending', 'waiting')`,
+      )
+      .run(reason, this.iso(until), attempts, error, id).changes;
+    if (changes) this.changed(id);
+  }
+
+  private pauseWithError(id: number, message: string): void {
+    const changes = this.deps.db
+      .prepare("UPDATE campaigns SET state = 'paused', last_error = ?, next_attempt_at = NULL WHERE id = ? AND state IN ('sending', 'waiting')")
+      .run(message, id).changes;
+    if (changes) this.changed(id);
+  }
+
+  private setState(id: number, state: CampaignRow['state'], from: CampaignRow['state'][]): boolean {
+    const changes = this.deps.db
+      .prepare(`UPDATE campaigns SET state = ?, waiting_reason = NULL, next_attempt_at = NULL WHERE id = ? AND state IN (${from.map(() => '?').join(', ')})`)
+      .run(state, id, ...from).changes;
+    if (changes) this.changed(id);
+    return changes > 0;
+  }
+
+  /**
+   * When nothing is queued or in flight any more, the campaign gets its final (or scheduled) state. `settled`
+   * also re-judges a finished campaign, after the user dealt with its uncertain recipients.
+   */
+  finishIfDone(id: number, settled = false): void {
+    const db = this.deps.db;
+    const row = this.deps.store.maybeRow(id);
+    const judged: CampaignRow['state'][] = settled ? ['sending', 'waiting', 'scheduled', 'sent', 'partly_failed', 'failed'] : ['sending', 'waiting', 'scheduled'];
+    if (!row || !judged.includes(row.state)) return;
+    // While sending, the tracker knows without counting 100,000 rows after every chunk.
+    const known = this.trackers.get(id);
+    if (known && (known.counts.queued > 0 || known.counts.inFlight > 0)) return;
+    const c = this.deps.store.counts(id);
+    if (c.queued > 0 || c.inFlight > 0) return;
+    const now = this.now();
+    let state: CampaignRow['state'];
+    if (row.scheduled_at_gateway === 1 && row.send_at && Date.parse(row.send_at) > now && c.accepted > 0) state = 'scheduled';
+    else if (c.accepted === 0) state = c.cancelled > 0 && c.failed + c.uncertain + c.dismissed === 0 ? 'cancelled' : 'failed';
+    else if (c.failed + c.uncertain > 0) state = 'partly_failed';
+    else state = 'sent';
+    if (state === row.state) return;
+    db.prepare(
+      `UPDATE campaigns SET state = ?, waiting_reason = NULL, next_attempt_at = NULL, finished_at = CASE WHEN ? = 'scheduled' THEN NULL ELSE ? END
+       WHERE id = ?`,
+    ).run(state, state, this.iso(now), id);
+    this.trackers.delete(id);
+    this.changed(id);
+  }
+
+  private spentOn(day: string, mode: Mode): number {
+    return (this.deps.db.prepare('SELECT cost FROM daily_spend WHERE day = ? AND mode = ?').pluck().get(day, mode) as number | undefined) ?? 0;
+  }
+
+  private addSpend(day: string, mode: Mode, cost: number): void {
+    if (!cost) return;
+    this.deps.db
+      .prepare('INSERT INTO daily_spend (day, mode, cost) VALUES (?, ?, ?) ON CONFLICT(day, mode) DO UPDATE SET cost = cost + excluded.cost')
+      .run(day, mode, cost);
+  }
+
+  private progress(id: number): void {
+    const row = this.deps.store.maybeRow(id);
+    if (!row) return;
+    const t = this.tracker(id);
+    this.deps.events.emit('campaign.progress', {
+      id,
+      state: row.state,
+      waitingReason: row.state === 'waiting' ? row.waiting_reason : null,
+      counts: { ...t.counts, total: t.counts.queued + t.counts.inFlight + t.counts.accepted + t.counts.uncertain + t.counts.failed + t.counts.cancelled + t.counts.dismissed },
+      cost: this.deps.store.cost(id),
+      etaSeconds: this.etaFor(id),
+      nextAttemptAt: row.state === 'waiting' ? row.next_attempt_at : null,
+    });
+  }
+
+  changed(id: number): void {
+    const row = this.deps.store.maybeRow(id);
+    this.deps.events.emit('campaign.changed', { id, summary: row ? this.deps.store.summary(row, this.etaFor(id)) : null });
+  }
+
+  // ─── What the user does to a campaign on its way ───
+
+  pause(id: number): void {
+    const row = this.deps.store.row(id);
+    if (row.state === 'scheduled' && row.scheduled_at_gateway === 1) {
+      throw new BeskedError('conflict', 'This campaign is already at the gateway, scheduled for its time. Cancel it instead if it must not go out.');
+    }
+    if (!['sending', 'waiting', 'scheduled'].includes(row.state)) {
+      throw new BeskedError('conflict', 'Only a campaign that is sending or waiting can be paused.');
+    }
+    this.deps.db.prepare("UPDATE campaigns SET state = 'paused', next_attempt_at = NULL WHERE id = ?").run(id);
+    this.forget(id);
+    this.changed(id);
+  }
+
+  async resume(id: number): Promise<void> {
+    const row = this.deps.store.row(id);
+    if (row.state !== 'paused') throw new BeskedError('conflict', 'Only a paused campaign can be resumed.');
+    const mode = await this.deps.mode();
+    const later = row.channel === 'messaging' && row.send_at !== null && Date.parse(row.send_at) > this.now();
+    this.deps.db
+      .prepare("UPDATE campaigns SET state = ?, mode = ?, last_error = NULL, attempts = 0, waiting_reason = NULL, next_attempt_at = NULL WHERE id = ?")
+      .run(later ? 'scheduled' : 'sending', mode, id);
+    this.forget(id);
+    this.changed(id);
+    this.wake();
+  }
+
+  /**
+   * Cancels what has not gone out: queued recipients at once, and messages waiting at the gateway for their send
+   * time through DELETE /rest/mtsms/{id}. Those the gateway could not delete (already sent, or unreachable) are
+   * reported; the campaign is only marked cancelled when nothing is left at the gateway.
+   */
+  async cancel(id: number): Promise<{ notCancelled: number; problem: string | null }> {
+    const db = this.deps.db;
+    const row = this.deps.store.row(id);
+    if (row.state === 'draft') throw new BeskedError('conflict', 'This message has not been sent. Delete the draft instead.');
+    if (['sent', 'partly_failed', 'failed'].includes(row.state) && !this.hasScheduledAtGateway(id)) {
+      throw new BeskedError('conflict', 'This campaign has already gone out, so there is nothing left to cancel.');
+    }
+    const at = this.iso();
+    db.transaction(() => {
+      db.prepare("UPDATE campaign_recipients SET state = 'cancelled', status = 'cancelled', status_at = ? WHERE campaign_id = ? AND state = 'queued'").run(at, id);
+      db.prepare("UPDATE campaigns SET state = 'cancelled', waiting_reason = NULL, next_attempt_at = NULL, finished_at = ? WHERE id = ? AND state <> 'cancelled'").run(at, id);
+    })();
+    const pending = db
+      .prepare(
+        `SELECT gateway_id FROM gateway_messages
+         WHERE campaign_id = ? AND interface = 'legacy' AND done = 0 AND send_at > ?`,
+      )
+      .pluck()
+      .all(id, at) as string[];
+    let notCancelled = 0;
+    let problem: string | null = null;
+    for (const gid of pending) {
+      try {
+        await this.deps.gateway.deleteScheduled(Number(gid));
+        db.transaction(() => {
+          db.prepare(
+            "UPDATE campaign_recipients SET state = 'cancelled', status = 'cancelled', status_at = ? WHERE campaign_id = ? AND gateway_id = ? AND state = 'accepted'",
+          ).run(at, id, gid);
+          db.prepare('UPDATE gateway_messages SET done = 1 WHERE gateway_id = ?').run(gid);
+          db.prepare(
+            `INSERT INTO status_events (campaign_id, recipient_id, status, at)
+             SELECT campaign_id, id, 'cancelled', ? FROM campaign_recipients WHERE campaign_id = ? AND gateway_id = ?`,
+          ).run(at, id, gid);
+        })();
+      } catch (err) {
+        const n = db.prepare('SELECT recipients FROM gateway_messages WHERE gateway_id = ?').pluck().get(gid) as number;
+        notCancelled += n;
+        problem = toAppError(err).message;
+      }
+    }
+    if (notCancelled > 0) {
+      // Something is still queued at the gateway: say so instead of pretending it was cancelled.
+      db.prepare("UPDATE campaigns SET state = 'scheduled', finished_at = NULL, last_error = ? WHERE id = ?").run(
+        `${notCancelled.toLocaleString('en')} scheduled messages could not be cancelled at the gateway and may still go out: ${problem} Try cancelling again.`,
+        id,
+      );
+    } else {
+      db.prepare('UPDATE campaigns SET last_error = NULL WHERE id = ?').run(id);
+    }
+    this.forget(id);
+    this.changed(id);
+    return { notCancelled, problem };
+  }
+
+  private hasScheduledAtGateway(id: number): boolean {
+    return (
+      this.deps.db
+        .prepare("SELECT 1 FROM gateway_messages WHERE campaign_id = ? AND interface = 'legacy' AND done = 0 AND send_at > ? LIMIT 1")
+        .get(id, this.iso()) !== undefined
+    );
+  }
+
+  /** The user's answer for recipients whose request had an unknown outcome: send again, or leave them. */
+  resolveUncertain(id: number, action: 'resend' | 'dismiss'): void {
+    const db = this.deps.db;
+    const row = this.deps.store.row(id);
+    const n = db.prepare("SELECT COUNT(*) FROM campaign_recipients WHERE campaign_id = ? AND state = 'uncertain'").pluck().get(id) as number;
+    if (n === 0) throw new BeskedError('conflict', 'No recipient of this campaign is uncertain any more.');
+    if (action === 'dismiss') {
+      db.prepare("UPDATE campaign_recipients SET state = 'dismissed' WHERE campaign_id = ? AND state = 'uncertain'").run(id);
+      this.forget(id);
+      this.finishIfDone(id, true);
+      this.changed(id);
+      return;
+    }
+    if (row.state === 'cancelled') throw new BeskedError('conflict', 'This campaign was cancelled. Duplicate it to send again.');
+    db.transaction(() => {
+      db.prepare("UPDATE campaign_recipients SET state = 'queued', chunk_id = NULL WHERE campaign_id = ? AND state = 'uncertain'").run(id);
+      if (row.state !== 'paused') {
+        db.prepare("UPDATE campaigns SET state = 'sending', finished_at = NULL, waiting_reason = NULL, next_attempt_at = NULL WHERE id = ?").run(id);
+      }
+    })();
+    this.forget(id);
+    this.changed(id);
+    this.wake();
+  }
+
+  /** Counts as the tracker has them (cheap while sending); from the database otherwise. */
+  countsFor(id: number): CampaignCounts {
+    const t = this.trackers.get(id);
+    if (!t) return this.deps.store.counts(id);
+    const c = { ...t.counts };
+    c.total = c.queued + c.inFlight + c.accepted + c.uncertain + c.failed + c.cancelled + c.dismissed;
+    return c;
+  }
+}
+
+function isUcs2(text: string): boolean {
+  return countSegments(text).encoding === 'UCS-2';
+}

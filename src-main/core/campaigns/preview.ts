@@ -1,0 +1,243 @@
+// The composer's look before sending: recipients resolved (with exclusions), every final text counted, the
+// cost priced from the cached price list, and the sender, limits, schedule and balance checked. Offline-safe:
+// it reads only the database and caches.
+import type { CampaignDraft, ComposePreview, ComposeProblem, Exclusion, RecipientPreview, Settings } from '../../../src-shared/contract';
+import { estimateCost, type CostEstimate } from '../../../src-shared/pricing';
+import { checkSender, describeSenderIssue } from '../../../src-shared/senders';
+import { MAX_MESSAGE_CHARS } from '../../../src-shared/sms/segments';
+import type { PriceBook, Mode } from '../pricing/price-book';
+import { TemplateComposer, type ComposedText } from './composition';
+import { checkCampaignCap, isQuiet, nextAllowedTime, systemOffset, type OffsetFn } from './limits';
+import { resolveRecipients, type ContactDirectory, type Resolution, type ResolvedRecipient } from './recipients';
+
+export interface CachedBalance {
+  credit: number;
+  currency: string;
+  fetchedAt: string;
+}
+
+export interface PreviewDeps {
+  directory: ContactDirectory;
+  prices: PriceBook;
+  settings: () => Settings;
+  mode: () => Promise<Mode>;
+  /** The last known balance of a mode, without asking the gateway. */
+  balance: (mode: Mode) => CachedBalance | null;
+  /** Spent on today's local date in a mode (for the daily cap). */
+  spentToday: (mode: Mode) => number;
+  now?: () => number;
+  offset?: OffsetFn;
+}
+
+/** Currency for prices when no balance was ever fetched: the gateway's home currency. */
+export const FALLBACK_CURRENCY = 'DKK';
+
+/** How long a resolved recipient list is reused while the user types (contacts changes clear it at once). */
+const RESOLUTION_TTL_MS = 30_000;
+const EXCLUSIONS_IN_PREVIEW = 100;
+/** A schedule further ahead than this is almost certainly a typo in the year. */
+const MAX_SCHEDULE_AHEAD_MS = 366 * 86_400_000;
+
+export interface ComposedRecipient extends ResolvedRecipient, ComposedText {}
+
+/** Everything a send needs, computed the same way the preview computed it. */
+export interface SendPlan {
+  mode: Mode;
+  currency: string;
+  resolution: Resolution;
+  composed: ComposedRecipient[];
+  fields: string[];
+  cost: CostEstimate | null;
+  /** Part price per recipient, in the order of `composed` (0 when unpriced). */
+  unitCosts: number[];
+  preview: ComposePreview;
+}
+
+export class ComposePreviewService {
+  private cache: { key: string; at: number; resolution: Resolution } | null = null;
+  private readonly now: () => number;
+  private readonly offset: OffsetFn;
+
+  constructor(private readonly deps: PreviewDeps) {
+    this.now = deps.now ?? Date.now;
+    this.offset = deps.offset ?? systemOffset;
+  }
+
+  /** Forget resolved lists (contacts, groups or opt-outs changed). */
+  invalidate(): void {
+    this.cache = null;
+  }
+
+  resolve(draft: CampaignDraft, fresh = false): Resolution {
+    const key = JSON.stringify(draft.recipients);
+    const c = this.cache;
+    if (!fresh && c && c.key === key && this.now() - c.at < RESOLUTION_TTL_MS) return c.resolution;
+    const resolution = resolveRecipients(draft.recipients, this.deps.directory);
+    this.cache = { key, at: this.now(), resolution };
+    return resolution;
+  }
+
+  async preview(draft: CampaignDraft): Promise<ComposePreview> {
+    return (await this.plan(draft)).preview;
+  }
+
+  async recipientAt(draft: CampaignDraft, index: number): Promise<RecipientPreview | null> {
+    const { recipients } = this.resolve(draft);
+    if (recipients.length === 0) return null;
+    const i = Math.min(index, recipients.length - 1);
+    const r = recipients[i]!;
+    const c = new TemplateComposer(draft.text, draft.fallbacks).compose(r.values);
+    return {
+      index: i,
+      total: recipients.length,
+      msisdn: r.msisdn,
+      name: r.name,
+      text: c.text,
+      parts: c.parts,
+      encoding: c.ucs2 ? 'UCS-2' : 'GSM-7',
+      characters: c.characters,
+      usedFallback: c.usedFallback,
+    };
+  }
+
+  exclusions(draft: CampaignDraft, offset: number, limit: number): { total: number; rows: Exclusion[] } {
+    const { exclusions } = this.resolve(draft);
+    return { total: exclusions.length, rows: exclusions.slice(offset, offset + limit) };
+  }
+
+  /** Resolves, composes, prices and checks a draft; `fresh` re-reads contacts (as a send must). */
+  async plan(draft: CampaignDraft, fresh = false): Promise<SendPlan> {
+    const settings = this.deps.settings();
+    const limits = settings.sendingLimits;
+    const mode = await this.deps.mode();
+    this.deps.prices.refreshIfStale(mode);
+    const resolution = this.resolve(draft, fresh);
+    const composer = new TemplateComposer(draft.text, draft.fallbacks);
+    const known = new Set(this.deps.directory.fieldKeys());
+
+    const composed: ComposedRecipient[] = new Array(resolution.recipients.length);
+    let min = Infinity;
+    let max = 0;
+    let total = 0;
+    let ucs2 = 0;
+    let overLength = 0;
+    let overMaxParts = 0;
+    const missing = new Map<string, number>();
+    for (let i = 0; i < resolution.recipients.length; i++) {
+      const r = resolution.recipients[i]!;
+      const c = composer.compose(r.values);
+      composed[i] = { ...r, ...c };
+      total += c.parts;
+      if (c.parts < min) min = c.parts;
+      if (c.parts > max) max = c.parts;
+      if (c.ucs2) ucs2++;
+      if (c.characters > MAX_MESSAGE_CHARS) overLength++;
+      if (limits.maxParts !== null && c.parts > limits.maxParts) overMaxParts++;
+      for (const f of c.usedFallback) missing.set(f, (missing.get(f) ?? 0) + 1);
+    }
+    const n = composed.length;
+
+    const balance = this.deps.balance(mode);
+    const currency = balance?.currency ?? FALLBACK_CURRENCY;
+    const index = this.deps.prices.index(mode);
+    const cls = draft.channel === 'legacy' ? draft.options.messageClass : 'standard';
+    const cost = index ? estimateCost(composed, index, cls, currency) : null;
+    const unitCosts = new Array<number>(n);
+    for (let i = 0; i < n; i++) {
+      const c = composed[i]!;
+      unitCosts[i] = index ? c.parts * (index.partPrice(c.msisdn, cls, currency) ?? 0) : 0;
+    }
+
+    const problems: ComposeProblem[] = [];
+    const err = (code: ComposeProblem['code'], message: string) => problems.push({ code, level: 'error', message });
+    const warn = (code: ComposeProblem['code'], message: string) => problems.push({ code, level: 'warning', message });
+
+    if (n === 0) err('no_recipients', 'Pick at least one recipient: contacts, a group, a search or typed numbers.');
+    if (draft.text.trim() === '') err('empty_text', 'Write the message text.');
+    for (const issue of checkSender(draft.sender, draft.channel)) {
+      (issue.level === 'error' ? err : warn)('sender', describeSenderIssue(issue));
+    }
+    if (overLength > 0) {
+      err('over_length', `${plural(overLength, 'recipient’s text is', 'recipients’ texts are')} longer than the gateway's limit of ${MAX_MESSAGE_CHARS} characters.`);
+    }
+    if (overMaxParts > 0) {
+      err('max_parts', `${plural(overMaxParts, 'recipient’s text needs', 'recipients’ texts need')} more than your limit of ${limits.maxParts} SMS parts. Shorten the text or raise the limit in Settings.`);
+    }
+    const unknown = composer.fields.filter((f) => !known.has(f));
+    if (unknown.length) {
+      warn('unknown_field', `No contact field is called ${unknown.map((f) => `{${f}}`).join(', ')}: it is replaced by its fallback, or left out.`);
+    }
+    if (draft.channel === 'messaging' && (draft.options.messageClass !== 'standard' || draft.options.flash)) {
+      warn('channel_option', 'SMS/RCS does not offer message classes or flash messages; they are ignored for this channel.');
+    }
+    if (cost && n > 0) {
+      const cap = checkCampaignCap(cost.total, limits.campaignCap);
+      if (!cap.ok) err('campaign_cap', `This message costs ${money(cost.total, currency)}, more than your limit of ${money(cap.cap, currency)} per campaign. Send to fewer recipients, shorten the text or raise the limit in Settings.`);
+      if (cost.unpriced > 0) warn('no_price', `The price list has no price for ${plural(cost.unpriced, 'recipient', 'recipients')}; their cost is not included.`);
+    } else if (!cost && n > 0) {
+      const capSet = limits.campaignCap !== null || limits.dailyCap !== null;
+      (capSet ? err : warn)(
+        'no_price',
+        capSet
+          ? 'Besked has no price list yet, so it cannot check your spending limits. Connect once so it can fetch the prices.'
+          : 'Besked has no price list yet, so the cost cannot be shown. It is fetched as soon as the gateway can be reached.',
+      );
+    }
+    const nowMs = this.now();
+    let quietNow = false;
+    let nextAllowedAt: string | null = null;
+    if (draft.sendAt !== null) {
+      const at = Date.parse(draft.sendAt);
+      if (at < nowMs - 60_000) err('send_at_past', 'The chosen send time has passed. Choose a later time, or send now.');
+      else if (at > nowMs + MAX_SCHEDULE_AHEAD_MS) err('send_at_too_far', 'The chosen send time is more than a year ahead. Check the date.');
+      if (draft.channel === 'messaging') {
+        warn('channel_option', 'SMS/RCS cannot be scheduled at the gateway: Besked must be running at the chosen time to send it.');
+      }
+    } else if (isQuiet(nowMs, limits.quietHours, this.offset)) {
+      quietNow = true;
+      nextAllowedAt = new Date(nextAllowedTime(nowMs, limits.quietHours, this.offset)).toISOString();
+    }
+
+    const spentToday = this.deps.spentToday(mode);
+    const exclusionCounts = { opted_out: 0, invalid: 0, duplicate: 0, no_phone: 0 };
+    for (const e of resolution.exclusions) exclusionCounts[e.reason]++;
+    const preview: ComposePreview = {
+      recipients: n,
+      exclusionTotal: resolution.exclusions.length,
+      exclusionCounts,
+      exclusions: resolution.exclusions.slice(0, EXCLUSIONS_IN_PREVIEW),
+      parts: { min: n ? min : 0, max, total },
+      encodings: { gsm: n - ucs2, ucs2 },
+      fields: {
+        used: composer.fields,
+        unknown,
+        missing: [...missing].map(([field, recipients]) => ({ field, recipients })),
+      },
+      cost: cost ? { currency: cost.currency, total: cost.total, unpriced: cost.unpriced, byCountry: cost.byCountry } : null,
+      priceBook: this.deps.prices.state(mode),
+      balance,
+      enoughCredit: balance && cost ? balance.credit >= cost.total : null,
+      limits: {
+        campaignCap: limits.campaignCap,
+        dailyCap: limits.dailyCap,
+        spentToday,
+        maxParts: limits.maxParts,
+        messagesPerMinute: limits.messagesPerMinute,
+        quietNow,
+        nextAllowedAt,
+        overMaxParts,
+      },
+      problems,
+      canSend: !problems.some((p) => p.level === 'error'),
+    };
+    return { mode, currency, resolution, composed, fields: composer.fields, cost, unitCosts, preview };
+  }
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+}
+
+function money(amount: number, currency: string): string {
+  return `${amount.toFixed(2)} ${currency}`;
+}

@@ -1,0 +1,118 @@
+// Sending a draft: checked exactly as the preview checked it, its recipients frozen with their final texts, and
+// handed to the outbox. From here on campaign_recipients is the truth, whatever happens to the contacts.
+import type { Settings } from '../../../src-shared/contract';
+import { formatPhone } from '../../../src-shared/phone';
+import type { Db } from '../db/database';
+import { BeskedError } from '../errors';
+import { draftOf, type CampaignStore } from './campaign-store';
+import type { ComposePreviewService, SendPlan } from './preview';
+import { scheduleKind, stateAfterFreeze } from './scheduling';
+import type { MessageOptions } from './send-spec';
+import type { RecentSenders } from './senders';
+
+export interface SendDeps {
+  db: Db;
+  store: CampaignStore;
+  preview: ComposePreviewService;
+  settings: () => Settings;
+  senders: RecentSenders;
+  /** Starts the outbox on the new work. */
+  wake: () => void;
+  changed: (id: number) => void;
+  now?: () => number;
+}
+
+/** Texts in the database are rendered in batches; the core answers other calls in between. */
+const INSERT_BATCH = 5_000;
+
+export class CampaignSender {
+  private readonly now: () => number;
+
+  constructor(private readonly deps: SendDeps) {
+    this.now = deps.now ?? Date.now;
+  }
+
+  async send(id: number, expectedCost: number | null | undefined): Promise<void> {
+    const row = this.deps.store.row(id);
+    if (row.state !== 'draft') throw new BeskedError('conflict', 'This campaign has already been sent or scheduled.');
+    const draft = draftOf(row);
+    const plan = await this.deps.preview.plan(draft, true);
+    const blocking = plan.preview.problems.find((p) => p.level === 'error');
+    if (blocking) throw new BeskedError('validation', blocking.message);
+    if (expectedCost !== undefined && expectedCost !== null && plan.cost && plan.cost.total > expectedCost + 0.005) {
+      throw new BeskedError(
+        'conflict',
+        `The cost is now ${plan.cost.total.toFixed(2)} ${plan.currency} instead of the ${expectedCost.toFixed(2)} you saw (recipients or prices changed). Check it and send again.`,
+      );
+    }
+    await this.freeze(id, plan);
+    this.deps.senders.remember(draft.sender);
+    this.deps.changed(id);
+    this.deps.wake();
+  }
+
+  private async freeze(id: number, plan: SendPlan): Promise<void> {
+    const db = this.deps.db;
+    const row = this.deps.store.row(id);
+    const draft = draftOf(row);
+    const settings = this.deps.settings();
+    const nowMs = this.now();
+    const at = new Date(nowMs).toISOString();
+    const sendAtMs = draft.sendAt === null ? null : Date.parse(draft.sendAt);
+    const kind = scheduleKind(draft.channel, sendAtMs, nowMs);
+    const options: MessageOptions = {
+      ...draft.options,
+      // Flash and message classes exist only on the legacy interface.
+      messageClass: draft.channel === 'legacy' ? draft.options.messageClass : 'standard',
+      flash: draft.channel === 'legacy' && draft.options.flash,
+      maxParts: settings.sendingLimits.maxParts,
+    };
+
+    // Prepare rows outside the transaction in batches, so a 100,000-recipient freeze does not freeze the UI.
+    const rows: unknown[][] = new Array(plan.composed.length);
+    for (let i = 0; i < plan.composed.length; i++) {
+      const r = plan.composed[i]!;
+      rows[i] = [id, r.msisdn, r.contactId, r.name, r.text, r.tagvalues === null ? null : JSON.stringify(r.tagvalues), r.parts, plan.unitCosts[i] ?? null];
+      if (i % INSERT_BATCH === INSERT_BATCH - 1) await new Promise<void>((res) => setImmediate(res));
+    }
+
+    const insert = db.prepare(
+      `INSERT INTO campaign_recipients (campaign_id, msisdn, contact_id, name, text, tagvalues, parts, state, cost)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?)`,
+    );
+    const insertOptedOut = db.prepare(
+      `INSERT OR IGNORE INTO campaign_recipients (campaign_id, msisdn, contact_id, name, text, parts, state, reason)
+       VALUES (?, ?, ?, ?, '', 0, 'excluded', ?)`,
+    );
+    const insertExclusion = db.prepare(
+      'INSERT INTO campaign_exclusions (campaign_id, label, msisdn, contact_id, reason, detail) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    db.transaction(() => {
+      const current = db.prepare('SELECT state FROM campaigns WHERE id = ?').pluck().get(id);
+      if (current !== 'draft') throw new BeskedError('conflict', 'This campaign has already been sent or scheduled.');
+      for (const r of rows) insert.run(...r);
+      for (const e of plan.resolution.exclusions) {
+        if (e.reason === 'opted_out' && e.msisdn !== null) insertOptedOut.run(id, e.msisdn, e.contactId, e.label === formatPhone(`+${e.msisdn}`) ? null : e.label, e.detail);
+        else insertExclusion.run(id, e.label, e.msisdn, e.contactId, e.reason, e.detail);
+      }
+      db.prepare(
+        `UPDATE campaigns SET state = ?, mode = ?, options = ?, frozen_at = ?, started_at = ?, updated_at = ?,
+           estimated_parts = ?, estimated_cost = ?, currency = ?, waiting_reason = NULL, last_error = NULL, attempts = 0,
+           send_at = ?
+         WHERE id = ?`,
+      ).run(
+        stateAfterFreeze(kind),
+        plan.mode,
+        JSON.stringify(options),
+        at,
+        at,
+        at,
+        plan.preview.parts.total,
+        plan.cost ? plan.cost.total : null,
+        plan.currency,
+        kind === 'now' ? null : draft.sendAt,
+        id,
+      );
+    })();
+  }
+}

@@ -1,0 +1,150 @@
+// A core with the campaigns engine against the simulator over real HTTP, with contract calls that must succeed,
+// the simulator's /_sim control API, and waiting for campaign states.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startCore, type Core, type CoreOptions } from '../../../src-main/core/core';
+import { MemoryVault } from '../../../src-main/core/secrets/vault';
+import { createLogger } from '../../../src-main/core/log';
+import type { CallInput, CallName, CallOutput, CampaignDraft, CampaignSummary, EventMessage } from '../../../src-shared/contract';
+import type { AppError } from '../../../src-shared/errors';
+
+export interface LedgerEntry {
+  interface: 'messaging' | 'legacy';
+  id: string;
+  recipient: number;
+  text: string;
+  encoding: string;
+  parts: number;
+  status: string;
+  created_at: string;
+}
+
+export interface TestCore {
+  core: Core;
+  dataDir: string;
+  ok<N extends CallName>(name: N, input: CallInput<N>): Promise<CallOutput<N>>;
+  fails<N extends CallName>(name: N, input: CallInput<N>): Promise<AppError>;
+  /** The sandbox simulator's control API (or the one at `base` with `token`). */
+  sim(method: string, path: string, body?: unknown): Promise<unknown>;
+  ledger(): Promise<LedgerEntry[]>;
+  events: EventMessage[];
+  /** Waits until the campaign is in one of the states; fails with the last summary after the timeout. */
+  waitForState(id: number, states: CampaignSummary['state'][], timeoutMs?: number): Promise<CampaignSummary>;
+  close(opts?: { keepData?: boolean }): Promise<void>;
+}
+
+export function tempDir(prefix = 'besked-campaigns-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+export async function startTestCore(opts: { dataDir?: string; campaigns?: CoreOptions['campaigns']; vault?: MemoryVault } = {}): Promise<TestCore> {
+  const dataDir = opts.dataDir ?? tempDir();
+  const core = await startCore({
+    dataDir,
+    shell: 'web',
+    version: 't',
+    vault: opts.vault ?? new MemoryVault(),
+    checkOutputs: true,
+    log: createLogger({ level: 'error' }),
+    campaigns: { retryBaseMs: 200, retryMaxMs: 1_000, ...opts.campaigns },
+  });
+  const events: EventMessage[] = [];
+  core.events.subscribe((m) => events.push(m));
+  const ok = async <N extends CallName>(name: N, input: CallInput<N>) => {
+    const r = await core.dispatch(name, input);
+    if (!r.ok) throw new Error(`${name} failed: ${r.error.kind}: ${r.error.message}`);
+    return r.value as CallOutput<N>;
+  };
+  const fails = async <N extends CallName>(name: N, input: CallInput<N>) => {
+    const r = await core.dispatch(name, input);
+    if (r.ok) throw new Error(`${name} succeeded but should have failed`);
+    return r.error;
+  };
+  const sim = async (method: string, path: string, body?: unknown) => {
+    const t = await core.connection.target();
+    return simCall(t.legacyUrl, t.token, method, path, body);
+  };
+  const waitForState = async (id: number, states: CampaignSummary['state'][], timeoutMs = 30_000) => {
+    const until = Date.now() + timeoutMs;
+    let last: CampaignSummary | null = null;
+    while (Date.now() < until) {
+      last = (await ok('campaigns.get', { id })) as CampaignSummary;
+      if (states.includes(last.state)) return last;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`campaign ${id} did not reach ${states.join('/')}: ${JSON.stringify(last)}`);
+  };
+  return {
+    core,
+    dataDir,
+    ok,
+    fails,
+    sim,
+    ledger: async () => ((await sim('GET', '/_sim/ledger')) as { messages: LedgerEntry[] }).messages,
+    events,
+    waitForState,
+    close: async (o = {}) => {
+      await core.close();
+      if (!o.keepData) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function simCall(base: string, token: string, method: string, path: string, body?: unknown): Promise<unknown> {
+  const res = await fetch(base + path, {
+    method,
+    headers: { authorization: `Token ${token}`, 'content-type': 'application/json' },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`sim ${method} ${path}: ${res.status} ${text}`);
+  return text ? (JSON.parse(text) as unknown) : undefined;
+}
+
+/** A loopback port nothing listens on (yet): connections to it are refused. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export function draft(overrides: Partial<CampaignDraft> = {}): CampaignDraft {
+  return {
+    name: 'Test',
+    channel: 'legacy',
+    sender: 'Besked',
+    text: 'Hello',
+    fallbacks: {},
+    options: { label: '', priority: 'normal', validitySeconds: null, messageClass: 'standard', flash: false },
+    recipients: { contactIds: [], groupIds: [], searches: [], numbers: [] },
+    sendAt: null,
+    ...overrides,
+  };
+}
+
+/** Danish mobile numbers that libphonenumber accepts: +45 20 00 00 00 onwards. */
+export function dkNumber(i: number): number {
+  return 4520000000 + i;
+}
+
+/** Creates a group of contacts through the contract; returns the group id and the contacts' ids. */
+export async function makeGroup(
+  t: TestCore,
+  name: string,
+  people: { firstName?: string; lastName?: string; phone: string; custom?: Record<string, string> }[],
+): Promise<{ groupId: number; ids: number[] }> {
+  const group = await t.ok('groups.create', { name });
+  const ids: number[] = [];
+  for (const p of people) {
+    const c = await t.ok('contacts.create', { ...p, groupIds: [group.id] });
+    ids.push(c.id);
+  }
+  return { groupId: group.id, ids };
+}

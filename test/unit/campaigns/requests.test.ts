@@ -1,0 +1,122 @@
+// Request bodies for both interfaces: tags and tagvalues with fallbacks, encoding per group, the options the
+// legacy interface offers (and only where it allows them), and references the messaging interface echoes.
+import { describe, expect, it } from 'vitest';
+import { buildLegacyRequest, legacyUserref } from '../../../src-main/core/campaigns/legacy-request';
+import { buildMessagingRequest, messagingReference, parseMessagingReference } from '../../../src-main/core/campaigns/messaging-request';
+import { TemplateComposer } from '../../../src-main/core/campaigns/composition';
+import type { CampaignSendSpec, ChunkRecipient, MessageOptions } from '../../../src-main/core/campaigns/send-spec';
+import { LegacySmsMessage, LegacySmsMessageList } from '../../../src-main/core/gateway/legacy-schemas';
+import { MultiMobileMessageRequest } from '../../../src-main/core/gateway/messaging-schemas';
+
+const options = (o: Partial<MessageOptions> = {}): MessageOptions => ({
+  label: '',
+  priority: 'normal',
+  validitySeconds: null,
+  messageClass: 'standard',
+  flash: false,
+  maxParts: null,
+  ...o,
+});
+
+function campaign(text: string, o: Partial<MessageOptions> = {}, fallbacks: Record<string, string> = {}) {
+  const composer = new TemplateComposer(text, fallbacks);
+  const spec: CampaignSendSpec = { id: 7, text, sender: 'Besked', options: options(o), fields: composer.fields };
+  const recipient = (id: number, msisdn: number, values: Record<string, string>): ChunkRecipient => {
+    const c = composer.compose(values);
+    return { id, msisdn, text: c.text, tagvalues: c.tagvalues, parts: c.parts, ucs2: c.ucs2 };
+  };
+  return { spec, recipient };
+}
+
+describe('legacy request', () => {
+  it('sends merge fields as tags with per-recipient values, fallbacks substituted', () => {
+    const { spec, recipient } = campaign('Hi {first_name}, see you at {shop}!', {}, { first_name: 'friend' });
+    const req = buildLegacyRequest(spec, 3, [recipient(1, 4520000001, { first_name: 'Anna', shop: 'Nørrebro' }), recipient(2, 4520000002, { shop: 'Vesterbro' })], null);
+    expect(req.body).toEqual([
+      {
+        message: 'Hi {first_name}, see you at {shop}!',
+        tags: ['{first_name}', '{shop}'],
+        recipients: [
+          { msisdn: 4520000001, tagvalues: ['Anna', 'Nørrebro'] },
+          { msisdn: 4520000002, tagvalues: ['friend', 'Vesterbro'] },
+        ],
+        class: 'standard',
+        priority: 'NORMAL',
+        userref: 'c7k3',
+        sender: 'Besked',
+      },
+    ]);
+    expect(LegacySmsMessage.safeParse(req.body[0]).success).toBe(true);
+  });
+
+  it('puts recipients whose values need UCS-2 into their own message with encoding UCS2', () => {
+    const { spec, recipient } = campaign('Hej {first_name}');
+    const req = buildLegacyRequest(spec, 1, [recipient(1, 4520000001, { first_name: 'Åse' }), recipient(2, 4520000002, { first_name: 'Zoë' })], null);
+    expect(req.body).toHaveLength(2);
+    expect(req.body[0]!.encoding).toBeUndefined();
+    expect(req.body[1]!.encoding).toBe('UCS2');
+    expect(req.groups.map((g) => g.map((r) => r.id))).toEqual([[1], [2]]);
+    expect(LegacySmsMessageList.safeParse(req.body).success).toBe(true);
+  });
+
+  it('without merge fields sends one text with no tags, and max_parts where allowed', () => {
+    const { spec, recipient } = campaign('Sale today 😀', { maxParts: 2 });
+    const req = buildLegacyRequest(spec, 1, [recipient(1, 4520000001, {}), recipient(2, 4520000002, {})], null);
+    expect(req.body).toHaveLength(1);
+    expect(req.body[0]).toMatchObject({ message: 'Sale today 😀', encoding: 'UCS2', max_parts: 2, recipients: [{ msisdn: 4520000001 }, { msisdn: 4520000002 }] });
+    expect(req.body[0]!.tags).toBeUndefined();
+  });
+
+  it('never combines max_parts with tags (the interface refuses it)', () => {
+    const { spec, recipient } = campaign('Hi {first_name}', { maxParts: 1 });
+    const req = buildLegacyRequest(spec, 1, [recipient(1, 4520000001, { first_name: 'A' })], null);
+    expect(req.body[0]!.max_parts).toBeUndefined();
+    expect(LegacySmsMessage.safeParse(req.body[0]).success).toBe(true);
+  });
+
+  it.each([
+    [{ flash: true }, { destaddr: 'DISPLAY' }],
+    [{ messageClass: 'premium' as const }, { class: 'premium' }],
+    [{ messageClass: 'secret' as const }, { class: 'secret' }],
+    [{ priority: 'urgent' as const }, { priority: 'URGENT' }],
+    [{ validitySeconds: 3600 }, { validity_period: 3600 }],
+    [{ label: 'spring-sale' }, { label: 'spring-sale' }],
+  ])('option %j → %j', (o, expected) => {
+    const { spec, recipient } = campaign('Hello', o);
+    const m = buildLegacyRequest(spec, 1, [recipient(1, 4520000001, {})], null).body[0]!;
+    expect(m).toMatchObject(expected);
+    expect(LegacySmsMessage.safeParse(m).success).toBe(true);
+  });
+
+  it('hands a send time over in Unix seconds', () => {
+    const { spec, recipient } = campaign('Hello');
+    const at = Date.UTC(2030, 0, 2, 8, 0, 0);
+    expect(buildLegacyRequest(spec, 1, [recipient(1, 4520000001, {})], at + 999).body[0]!.sendtime).toBe(at / 1000);
+  });
+
+  it('leaves the sender out when there is none (the account default applies)', () => {
+    const { spec, recipient } = campaign('Hello');
+    expect(buildLegacyRequest({ ...spec, sender: '' }, 1, [recipient(1, 4520000001, {})], null).body[0]!.sender).toBeUndefined();
+    expect(legacyUserref(12, 4)).toBe('c12k4');
+  });
+});
+
+describe('messaging request', () => {
+  it('sends each recipient its final text with a reference of campaign and recipient', () => {
+    const { spec, recipient } = campaign('Hi {first_name}', { label: 'x', validitySeconds: 600, priority: 'urgent' }, { first_name: 'you' });
+    const msgs = buildMessagingRequest(spec, [recipient(11, 4520000001, { first_name: 'Bo' }), recipient(12, 4520000002, {})]);
+    expect(msgs).toEqual([
+      { sender: 'Besked', recipient: 4520000001, message: 'Hi Bo', reference: 'c7r11', priority: 'urgent', label: 'x', expiration: 600 },
+      { sender: 'Besked', recipient: 4520000002, message: 'Hi you', reference: 'c7r12', priority: 'urgent', label: 'x', expiration: 600 },
+    ]);
+    expect(MultiMobileMessageRequest.safeParse({ messages: msgs }).success).toBe(true);
+  });
+
+  it.each([
+    ['c7r11', { campaignId: 7, recipientId: 11 }],
+    [messagingReference(123, 456), { campaignId: 123, recipientId: 456 }],
+    ['x7r11', null],
+    [null, null],
+    ['c7r', null],
+  ])('reference %j → %j', (ref, parsed) => expect(parseMessagingReference(ref)).toEqual(parsed));
+});
