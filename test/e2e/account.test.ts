@@ -182,6 +182,38 @@ describe('the Account view in Sandbox', () => {
     await expect.poll(() => page.textContent('[data-testid="lookup-estimate"]')).toMatch(/^About .* per lookup, as last charged/);
   });
 
+  it('picks contacts for a lookup and for an email (only those with an email address)', async () => {
+    const { page } = app;
+    await page.evaluate(async () => {
+      for (const c of [
+        { firstName: 'Anna', lastName: 'Berg', phone: '+45 20 12 34 56', email: 'anna@example.com' },
+        { firstName: 'Anders', lastName: 'Dahl', phone: '+45 30 30 30 31' },
+      ]) {
+        const r = await window.besked.call('contacts.create', c);
+        if (!r.ok) throw new Error(r.error.message);
+      }
+    });
+    await openTab(page, 'lookup');
+    await page.fill('[data-testid="lookup-numbers"]', '');
+    await page.click('[data-testid="lookup-pick"]');
+    await page.fill('[data-testid="contact-picker-search"]', 'An');
+    await expect.poll(() => page.locator('[data-testid="contact-picker"] tbody tr').count()).toBe(2);
+    await page.locator('[data-testid="contact-picker"] thead .n-checkbox').click();
+    await page.click('[data-testid="contact-picker-add"]');
+    await page.click('[data-testid="lookup-check"]');
+    await expect.poll(() => page.textContent('[data-testid="lookup-quote"]')).toContain('2 Danish numbers to look up');
+
+    await openTab(page, 'email');
+    await page.click('[data-testid="email-pick"]');
+    await page.fill('[data-testid="contact-picker-search"]', 'An');
+    await expect.poll(() => page.locator('[data-testid="contact-picker"] tbody tr').count()).toBe(2);
+    expect(await page.textContent('[data-testid="contact-picker"] tbody')).toContain('has no email address');
+    await page.locator('[data-testid="contact-picker"] thead .n-checkbox').click();
+    await page.click('[data-testid="contact-picker-add"]');
+    await expect.poll(() => page.textContent('[data-testid="email-recipients"]')).toContain('Anna Berg · anna@example.com');
+    expect(await page.textContent('[data-testid="email-recipients"]')).not.toContain('Anders');
+  });
+
   it('composes an email with merge fields, cc and an attachment, previews it safely, refuses 5 MB+ and sends', async () => {
     const { page } = app;
     // Chromium reports a load the policy refused as a request that failed with "csp"; none may get further.

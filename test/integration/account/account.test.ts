@@ -46,6 +46,14 @@ describe('prices', () => {
     expect((await a.ok('account.prices', { search: 'no such land' })).rows).toEqual([]);
   });
 
+  it('serves the cached list with its date until asked to fetch it again', async () => {
+    const first = await a.ok('account.prices', {});
+    await new Promise((r) => setTimeout(r, 5));
+    expect((await a.ok('account.prices', { search: 'den' })).fetchedAt).toBe(first.fetchedAt);
+    const fresh = await a.ok('account.prices', { refresh: true });
+    expect(Date.parse(fresh.fetchedAt)).toBeGreaterThan(Date.parse(first.fetchedAt));
+  });
+
   it("downloads the gateway's CSV and XLSX bytes with a file name", async () => {
     const csv = await a.ok('account.pricesDownload', { format: 'csv' });
     expect(csv).toMatchObject({ mimeType: 'text/csv', fileName: expect.stringMatching(/^sms-prices-\d{4}-\d{2}-\d{2}\.csv$/) });
