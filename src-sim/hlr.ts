@@ -29,9 +29,7 @@ export function danishNumber(input: unknown): string | null {
   if (typeof input !== 'string' && typeof input !== 'number') return null;
   const s = String(input).trim().replace(/[\s-]/g, '');
   const m = /^(?:\+45|0045|45)?(\d{8})$/.exec(s);
-  if (!m) return null;
-  // Danish subscriber numbers never start with 0 or 1.
-  return /^[2-9]/.test(m[1]!) ? m[1]! : null;
+  return m ? m[1]! : null;
 }
 
 /** The lookup result of an 8-digit Danish number, or null when the number does not exist (ends in 00). */

@@ -9,6 +9,7 @@ import { emailTimeline } from './email-delivery';
 export class Notifier {
   /** Legacy calls being signed (jose signs asynchronously); a clock advance waits for them. */
   private readonly signing = new Set<Promise<void>>();
+  private signChain: Promise<void> = Promise.resolve();
   /** Bumped by forgetScheduled(): work scheduled under an older epoch does nothing. */
   private epoch = 0;
 
@@ -72,17 +73,17 @@ export class Notifier {
         status_at: new Date(report.statusAt).toISOString(),
         error: report.error ? { hex_code: report.error.code, details: report.error.details } : null,
       };
-      this.sendMessagingEvent(rcs ? 'message.status.rcs' : 'message.status.sms', event, now);
+      this.sendMessagingEvent(rcs ? 'message.status.rcs' : 'message.status.sms', event, now, record.id);
     }
   }
 
-  private sendMessagingEvent(eventType: string, event: Record<string, unknown>, timestamp: string): void {
+  private sendMessagingEvent(eventType: string, event: Record<string, unknown>, timestamp: string, orderKey?: string): void {
     const target = this.store.state.webhooks.messaging;
     if (!target) return;
     const body = JSON.stringify({ event_id: this.newEventId(), timestamp, event_type: eventType, event });
     const headers: Record<string, string> = {};
     if (target.secret) headers['signature'] = messagingSignature(body, target.secret);
-    this.dispatcher.send({ kind: 'messaging', url: target.url, body, headers });
+    this.dispatcher.send({ kind: 'messaging', url: target.url, body, headers, ...(orderKey ? { orderKey } : {}) });
   }
 
   /** Schedules the delivery callbacks of a newly accepted legacy message; `from` skips reports already past. */
@@ -137,7 +138,7 @@ export class Notifier {
         const cs = chargeStatus(r, report.status);
         if (cs) fields['charge_status'] = cs;
       }
-      this.sendLegacy('legacy-status', target, fields);
+      this.sendLegacy('legacy-status', target, fields, `sms:${msg.id}:${r.msisdn}`);
     }
   }
 
@@ -184,7 +185,7 @@ export class Notifier {
         charge_status: 'REFUNDED',
       };
       if (msg.userref != null) fields['userref'] = msg.userref;
-      this.sendLegacy('legacy-refund', target, fields);
+      this.sendLegacy('legacy-refund', target, fields, `sms:${msg.id}:${r.msisdn}`);
     });
   }
 
@@ -205,26 +206,29 @@ export class Notifier {
             callback_url: url,
           };
           if (s.details) fields['details'] = s.details;
-          this.sendLegacy('email-status', url, fields);
+          this.sendLegacy('email-status', url, fields, `email:${email.id}`);
         });
       }
     }
   }
 
-  private sendLegacy(kind: WebhookKind, url: string, fields: Record<string, unknown>): void {
+  private sendLegacy(kind: WebhookKind, url: string, fields: Record<string, unknown>, orderKey?: string): void {
     const body = JSON.stringify(fields);
     const secret = this.store.state.webhooks.legacy?.secret;
+    const call: OutgoingCall = { kind, url, body, headers: {}, ...(orderKey ? { orderKey } : {}) };
     if (!secret) {
-      this.dispatcher.send({ kind, url, body, headers: {} });
+      this.dispatcher.send(call);
       return;
     }
-    const p: Promise<void> = legacySignature(fields, secret)
+    // Signing is asynchronous; one chain keeps the calls in the order they were made.
+    const p: Promise<void> = (this.signChain = this.signChain
+      .then(() => legacySignature(fields, secret))
       .then((jwt) => {
-        const call: OutgoingCall = { kind, url, body, headers: { 'x-service-signature': jwt } };
+        call.headers['x-service-signature'] = jwt;
         this.dispatcher.send(call);
       })
       .catch((err: Error) => process.emitWarning(`simulator could not sign a callback: ${err.message}`))
-      .finally(() => this.signing.delete(p));
+      .finally(() => this.signing.delete(p)));
     this.signing.add(p);
   }
 }

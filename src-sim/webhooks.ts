@@ -29,6 +29,11 @@ export interface OutgoingCall {
   url: string;
   body: string;
   headers: Record<string, string>;
+  /**
+   * Calls with the same key (one message's recipient) are attempted one after the other, in the order
+   * queued, so a receiver sees one message's statuses in order unless a failed attempt lets a later one pass.
+   */
+  orderKey?: string;
 }
 
 export interface DeliveryRecord {
@@ -64,6 +69,8 @@ export interface DispatcherOptions {
 export class WebhookDispatcher {
   private readonly agent: Agent;
   private readonly queue: Delivery[] = [];
+  /** Keys with a call queued or in flight, and the calls waiting behind it. */
+  private readonly ordered = new Map<string, Delivery[]>();
   private active = 0;
   private seq = 0;
   private closed = false;
@@ -112,6 +119,7 @@ export class WebhookDispatcher {
   async close(): Promise<void> {
     this.closed = true;
     this.queue.length = 0;
+    this.ordered.clear();
     await this.agent.destroy().catch(() => undefined);
     for (const r of this.idle.splice(0)) r();
   }
@@ -130,8 +138,26 @@ export class WebhookDispatcher {
 
   private enqueue(d: Delivery): void {
     if (this.closed) return;
+    const key = d.call.orderKey;
+    if (key !== undefined) {
+      const waiting = this.ordered.get(key);
+      if (waiting) {
+        waiting.push(d);
+        return;
+      }
+      this.ordered.set(key, []);
+    }
     this.queue.push(d);
     this.pump();
+  }
+
+  /** After an attempt: the next call waiting on the same key may go. */
+  private release(d: Delivery): void {
+    const key = d.call.orderKey;
+    if (key === undefined) return;
+    const next = this.ordered.get(key)?.shift();
+    if (next) this.queue.push(next);
+    else this.ordered.delete(key);
   }
 
   private pump(): void {
@@ -140,6 +166,7 @@ export class WebhookDispatcher {
       this.active++;
       void this.attempt(d).finally(() => {
         this.active--;
+        this.release(d);
         this.pump();
         if (this.active === 0 && this.queue.length === 0) for (const r of this.idle.splice(0)) r();
       });
