@@ -112,6 +112,20 @@ export const useAccountStore = defineStore('account', () => {
     return page.rows;
   }
 
+  /** The merge fields contacts have (built-in and custom), for the email composer's field buttons. */
+  async function contactFields() {
+    return (await call('contacts.overview', {})).fields;
+  }
+  /** Custom field values of picked contacts (the list rows carry only the built-in ones), a few calls at a time. */
+  async function contactCustomValues(ids: number[]): Promise<Map<number, Record<string, string>>> {
+    const out = new Map<number, Record<string, string>>();
+    for (let i = 0; i < ids.length; i += 20) {
+      const batch = await Promise.all(ids.slice(i, i + 20).map((id) => call('contacts.get', { id })));
+      for (const c of batch) out.set(c.id, c.custom);
+    }
+    return out;
+  }
+
   const refund = (input: CallInput<'account.refund'>) => call('account.refund', input);
   const refundState = (mtsmsId: number, msisdn: number | string) => call('account.refundState', { mtsmsId, msisdn });
 
@@ -141,6 +155,8 @@ export const useAccountStore = defineStore('account', () => {
     sendEmail,
     loadEmails,
     searchContacts,
+    contactFields,
+    contactCustomValues,
     refund,
     refundState,
   };

@@ -186,7 +186,7 @@ describe('the Account view in Sandbox', () => {
     const { page } = app;
     await page.evaluate(async () => {
       for (const c of [
-        { firstName: 'Anna', lastName: 'Berg', phone: '+45 20 12 34 56', email: 'anna@example.com' },
+        { firstName: 'Anna', lastName: 'Berg', phone: '+45 20 12 34 56', email: 'anna@example.com', custom: { kundenr: 'K-17' } },
         { firstName: 'Anders', lastName: 'Dahl', phone: '+45 30 30 30 31' },
       ]) {
         const r = await window.besked.call('contacts.create', c);
@@ -200,6 +200,8 @@ describe('the Account view in Sandbox', () => {
     await expect.poll(() => page.locator('[data-testid="contact-picker"] tbody tr').count()).toBe(2);
     await page.locator('[data-testid="contact-picker"] thead .n-checkbox').click();
     await page.click('[data-testid="contact-picker-add"]');
+    // The dialog gives the focus back to its opener when it has gone; wait, or that would steal the focus below.
+    await page.waitForSelector('[data-testid="contact-picker"]', { state: 'detached' });
     await page.click('[data-testid="lookup-check"]');
     await expect.poll(() => page.textContent('[data-testid="lookup-quote"]')).toContain('2 Danish numbers to look up');
 
@@ -210,8 +212,17 @@ describe('the Account view in Sandbox', () => {
     expect(await page.textContent('[data-testid="contact-picker"] tbody')).toContain('has no email address');
     await page.locator('[data-testid="contact-picker"] thead .n-checkbox').click();
     await page.click('[data-testid="contact-picker-add"]');
+    // The dialog gives the focus back to its opener when it has gone; wait, or that would steal the focus below.
+    await page.waitForSelector('[data-testid="contact-picker"]', { state: 'detached' });
     await expect.poll(() => page.textContent('[data-testid="email-recipients"]')).toContain('Anna Berg · anna@example.com');
     expect(await page.textContent('[data-testid="email-recipients"]')).not.toContain('Anders');
+    // A contact's custom field is a merge field too, filled from the picked contact.
+    await page.fill('[data-testid="email-plaintext"]', 'Customer no. ');
+    await page.focus('[data-testid="email-plaintext"]');
+    await page.click('[data-testid="email-field-kundenr"]');
+    await page.click('.n-tabs-tab:has-text("Plain text")');
+    await expect.poll(() => page.textContent('[data-testid="email-preview-text"]')).toBe('Customer no. K-17');
+    await page.click('.n-tabs-tab:has-text("HTML")');
   });
 
   it('composes an email with merge fields, cc and an attachment, previews it safely, refuses 5 MB+ and sends', async () => {
