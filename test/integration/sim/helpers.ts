@@ -76,7 +76,7 @@ export interface Receiver {
 export async function startReceiver(): Promise<Receiver> {
   const received: Received[] = [];
   const waiters: (() => void)[] = [];
-  let server: Server;
+  const holder: { server?: Server } = {};
   const receiver: Receiver = {
     url: '',
     received,
@@ -94,11 +94,11 @@ export async function startReceiver(): Promise<Receiver> {
     },
     close: () =>
       new Promise<void>((r) => {
-        server.closeAllConnections();
-        server.close(() => r());
+        holder.server!.closeAllConnections();
+        holder.server!.close(() => r());
       }),
   };
-  server = createServer((req, res) => {
+  const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -117,6 +117,7 @@ export async function startReceiver(): Promise<Receiver> {
       res.writeHead(answer).end();
     });
   });
+  holder.server = server;
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   receiver.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return receiver;
