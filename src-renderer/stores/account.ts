@@ -112,6 +112,13 @@ export const useAccountStore = defineStore('account', () => {
     return page.rows;
   }
 
+  /** Contacts by id, e.g. a selection handed over from the Contacts view (at most 500, a few calls at a time). */
+  async function contactsByIds(ids: number[]) {
+    const out = [];
+    const list = ids.slice(0, 500);
+    for (let i = 0; i < list.length; i += 20) out.push(...(await Promise.all(list.slice(i, i + 20).map((id) => call('contacts.get', { id })))));
+    return out;
+  }
   /** The merge fields contacts have (built-in and custom), for the email composer's field buttons. */
   async function contactFields() {
     return (await call('contacts.overview', {})).fields;
@@ -155,6 +162,7 @@ export const useAccountStore = defineStore('account', () => {
     sendEmail,
     loadEmails,
     searchContacts,
+    contactsByIds,
     contactFields,
     contactCustomValues,
     refund,

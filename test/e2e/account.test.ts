@@ -223,6 +223,12 @@ describe('the Account view in Sandbox', () => {
     await page.click('.n-tabs-tab:has-text("Plain text")');
     await expect.poll(() => page.textContent('[data-testid="email-preview-text"]')).toBe('Customer no. K-17');
     await page.click('.n-tabs-tab:has-text("HTML")');
+
+    // The Contacts view can hand a selection over in the address.
+    await gotoView(page, 'contacts');
+    await page.evaluate(() => (location.hash = '#/account?tab=lookup&contacts=1,2'));
+    await page.waitForSelector('[data-testid="account-lookup"]', { state: 'visible' });
+    await expect.poll(() => page.textContent('[data-testid="account-lookup"]')).toMatch(/Anna Berg.*Anders Dahl/);
   });
 
   it('composes an email with merge fields, cc and an attachment, previews it safely, refuses 5 MB+ and sends', async () => {
