@@ -43,6 +43,8 @@ export class StateWriter {
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> | null = null;
   private dirty = false;
+  /** How long the last write took; big states are written less often so saving stays a small share of the time. */
+  private lastWriteMs = 0;
 
   constructor(
     private readonly file: string,
@@ -54,10 +56,13 @@ export class StateWriter {
   schedule(): void {
     this.dirty = true;
     if (this.timer || this.writing) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      void this.writeNow();
-    }, this.delayMs);
+    this.timer = setTimeout(
+      () => {
+        this.timer = null;
+        void this.writeNow();
+      },
+      Math.max(this.delayMs, this.lastWriteMs * 20),
+    );
     this.timer.unref();
   }
 
@@ -65,6 +70,7 @@ export class StateWriter {
     if (!this.dirty) return;
     this.dirty = false;
     const tmp = `${this.file}.tmp`;
+    const started = performance.now();
     this.writing = (async () => {
       await writeFile(tmp, JSON.stringify(this.snapshot()));
       await rename(tmp, this.file);
@@ -75,6 +81,7 @@ export class StateWriter {
       this.onError(err as Error);
     } finally {
       this.writing = null;
+      this.lastWriteMs = performance.now() - started;
     }
     if (this.dirty) this.schedule();
   }
