@@ -20,7 +20,7 @@ import { applyLoginItem, loginItemPlan } from './shell/login-item';
 import { desktopSettingsChanges, type DesktopSettings } from './shell/desktop-settings';
 import { bringToFront } from './shell/window-focus';
 import { shellLocale, shellStrings } from './shell/shell-strings';
-import type { AppCommand, SettingsView } from '../src-shared/contract';
+import type { AppCommand, EventPayload, SettingsView } from '../src-shared/contract';
 import appIcon from '../resources/icons/256x256.png?asset';
 import trayColor1x from '../resources/icons/16x16.png?asset';
 import trayColor2x from '../resources/icons/32x32.png?asset';
@@ -163,6 +163,9 @@ function onCoreEvent(name: string, payload: unknown) {
   } else if (name === 'inbox.unread') {
     const count = (payload as { count?: unknown } | null)?.count;
     if (typeof count === 'number') setUnreadBadge(count);
+  } else if (name === 'inbox.received') {
+    const { conversation, message } = payload as EventPayload<'inbox.received'>;
+    showNotification({ title: conversation.name ?? `+${conversation.msisdn}`, body: message.text, conversation: String(conversation.msisdn) });
   }
 }
 

@@ -131,7 +131,7 @@ export class Conversations {
       )
       .all(msisdn, mode, limit) as OutRow[];
     const items: ThreadItem[] = [...ins.map(inbound), ...outs.map((o) => this.outbound(o))];
-    items.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.direction === b.direction ? a.id - b.id : a.direction === 'in' ? -1 : 1));
+    items.sort(byTime);
     return { conversation: this.summary(mode, msisdn), items: items.slice(-limit) };
   }
 
@@ -159,12 +159,15 @@ export class Conversations {
       .get(mode, msisdn) as { at: string; text: string } | undefined;
     const o = this.db
       .prepare(
-        `SELECT ${OUT_AT} AS at, r.text FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id LEFT JOIN send_chunks ch ON ch.id = r.chunk_id
+        `SELECT ${OUT_AT} AS at, r.text, c.kind FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id LEFT JOIN send_chunks ch ON ch.id = r.chunk_id
           WHERE r.msisdn = ? AND c.mode = ? AND r.state != 'excluded' ORDER BY at DESC, r.id DESC LIMIT 1`,
       )
-      .get(msisdn, mode) as { at: string; text: string } | undefined;
+      .get(msisdn, mode) as { at: string; text: string; kind: 'campaign' | 'reply' } | undefined;
     if (!i && !o) return null;
-    if (o && (!i || o.at > i.at)) return { ...o, direction: 'out' };
+    // The same whole-second rule as the thread's order (byTime).
+    const os = o?.at.slice(0, 19) ?? '';
+    const is = i?.at.slice(0, 19) ?? '';
+    if (o && (!i || os > is || (os === is && o.kind === 'reply'))) return { at: o.at, text: o.text, direction: 'out' };
     return { ...i!, direction: 'in' };
   }
 
@@ -187,6 +190,22 @@ export class Conversations {
       needsWebhook: o.channel === 'messaging' && o.state === 'accepted' && waiting && !this.webhookOn(),
     };
   }
+}
+
+/**
+ * Oldest first. The gateway stamps incoming texts in whole seconds, so within one second the order follows who
+ * answers whom: a campaign text comes before the customer's text (which answers it), the shop's reply after it.
+ */
+export function byTime(a: ThreadItem, b: ThreadItem): number {
+  const sa = a.at.slice(0, 19);
+  const sb = b.at.slice(0, 19);
+  if (sa !== sb) return sa < sb ? -1 : 1;
+  if (a.direction !== b.direction) {
+    const out = a.direction === 'out' ? a : (b as OutboundItem);
+    const outFirst = out.campaignKind === 'campaign';
+    return (a.direction === 'out') === outFirst ? -1 : 1;
+  }
+  return a.at < b.at ? -1 : a.at > b.at ? 1 : a.id - b.id;
 }
 
 function inbound(r: InRow): InboundItem {
