@@ -9,6 +9,9 @@ interface Entry {
   work: DueWork;
 }
 
+/** One advance may jump at most ten years, keeping simulated dates representable. */
+export const MAX_ADVANCE_S = 10 * 366 * 86_400;
+
 /** The largest delay setTimeout accepts; longer waits re-arm. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -47,7 +50,8 @@ export class SimClock {
 
   /** Moves simulated time forward; everything due by then has run before this returns. */
   advance(seconds: number): void {
-    if (!Number.isFinite(seconds) || seconds < 0) throw new RangeError(`advance_seconds must be a non-negative number, got ${seconds}`);
+    if (!Number.isFinite(seconds) || seconds < 0 || seconds > MAX_ADVANCE_S)
+      throw new RangeError(`advance_seconds must be a number from 0 to ${MAX_ADVANCE_S}, got ${seconds}`);
     this.simBase += seconds * 1000;
     this.runDue();
   }

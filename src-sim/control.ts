@@ -1,5 +1,6 @@
 // The /_sim/ control API: account, inbound SMS, webhooks, ledger, faults, clock and counters (never part of the real service).
 import { z } from 'zod';
+import { MAX_ADVANCE_S } from './clock';
 import { receiveInbound } from './inbox';
 import { ledger } from './ledger';
 import { FaultsSchema } from './faults';
@@ -59,7 +60,7 @@ const InboundSchema = z.object({
 const WebhookSchema = z.object({ url: HttpUrl, secret: z.string().nullable().optional() }).nullable();
 const WebhooksSchema = z.object({ messaging: WebhookSchema.optional(), legacy: WebhookSchema.optional() });
 
-const ClockSchema = z.object({ advance_seconds: z.number().finite().min(0) });
+const ClockSchema = z.object({ advance_seconds: z.number().finite().min(0).max(MAX_ADVANCE_S) });
 
 function accountView(p: Platform) {
   const a = p.store.state.account;

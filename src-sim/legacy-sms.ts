@@ -33,6 +33,8 @@ const CLASSES = ['standard', 'premium', 'secret', 'charge'] as const;
 const PRIORITIES = ['BULK', 'NORMAL', 'URGENT', 'VERY_URGENT'] as const;
 const DESTADDRS = ['DISPLAY', 'MOBILE', 'SIMCARD', 'EXTUNIT'] as const;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+/** 2100-01-01T00:00:00Z: later send times are not plausible and would overflow date handling. */
+const MAX_SENDTIME = 4_102_444_800;
 /** Binary SMS: one part carries 140 bytes; concatenated parts 134 (6 go to the concatenation header). */
 const BINARY_SINGLE = 140;
 const BINARY_MULTI = 134;
@@ -164,7 +166,8 @@ function parseMessage(raw: unknown, index: number, prefix: string): MessageInput
   }
 
   const sendtime = present(m['sendtime']) ? asInteger(m['sendtime'], f('sendtime')) : null;
-  if (sendtime !== null && sendtime < 0) throw new LegacyError('invalidValue', [f('sendtime'), 'must be a Unix timestamp in seconds']);
+  if (sendtime !== null && (sendtime < 0 || sendtime > MAX_SENDTIME))
+    throw new LegacyError('invalidValue', [f('sendtime'), 'must be a Unix timestamp in seconds before the year 2100']);
 
   const tags = present(m['tags']) ? asStringList(m['tags'], f('tags')) : null;
   if (tags && payload !== null) throw new LegacyError('conflictingFields', [f('tags'), f('payload')]);
