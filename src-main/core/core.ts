@@ -14,7 +14,7 @@ import { BalanceService } from './account/balance';
 import { FeatureStates } from './account/feature-state';
 import { accountHandlers, createAccountServices } from './account/handlers';
 import type { AccountDeps } from './account/deps';
-import { createGatewayClient, type GatewayClient } from './gateway';
+import { createGatewayClient, type GatewayClient, type GatewayClientOptions } from './gateway';
 import { BeskedError } from './errors';
 import { contactsHandlers } from './contacts/handlers';
 import { createCampaignsModule } from './campaigns';
@@ -34,6 +34,8 @@ export interface CoreOptions {
   sandboxSpeed?: number;
   /** The outbox's recipients per request and waits after a failed connection (tests shorten them). */
   campaigns?: { chunkSize?: number; retryBaseMs?: number; retryMaxMs?: number };
+  /** The gateway client's time-outs and retry rule (the fault tests shorten them to provoke time-outs quickly). */
+  gateway?: Pick<GatewayClientOptions, 'timeouts' | 'retry'>;
 }
 
 export interface Core {
@@ -59,6 +61,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
   const connection = new Connection(settings, vault, sandbox, log);
 
   const gateway = createGatewayClient({
+    ...opts.gateway,
     target: async () => {
       const t = await connection.target();
       return { messagingUrl: t.messagingUrl, legacyUrl: t.legacyUrl, token: t.token };
