@@ -143,9 +143,12 @@ export function formatPhone(e164: string): string {
   }
 }
 
-/** The ways someone may type the start of a stored number, as search tokens: 4520123456, 20123456, 020123456. */
+/**
+ * The ways someone may type the start of a stored number, as search tokens: with its country code
+ * (4520123456) and without (20123456). A national trunk 0 (07911 …) is dropped from the query instead.
+ */
 export function phoneSearchTokens(phone: Pick<Phone, 'msisdn' | 'national'>): string {
-  return `${phone.msisdn} ${phone.national} 0${phone.national}`;
+  return `${phone.msisdn} ${phone.national}`;
 }
 
 /**

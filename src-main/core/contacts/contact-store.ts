@@ -18,6 +18,7 @@ import { fieldsOf, phonePartsOf, toColumns, type StoredContact } from './contact
 import type { ContactFields } from './merge-rules';
 import { consentHistory } from './consent';
 import { registerCustomFields } from './custom-fields';
+import { withBulkIndexing } from './search-index';
 
 /** How long deleted contacts can be brought back. */
 export const UNDO_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -67,8 +68,17 @@ export function toRow(r: ListRow): ContactRow {
   };
 }
 
+export interface FilterSql {
+  where: string;
+  params: (string | number)[];
+  /** The FTS5 expression when the filter searches. */
+  match: string | null;
+  /** True when the search is the only condition: the count can come from the index alone. */
+  searchOnly: boolean;
+}
+
 /** SQL for "contacts the filter matches", as a condition on `c`. */
-export function filterSql(filter: ContactFilter | undefined): { where: string; params: (string | number)[] } {
+export function filterSql(filter: ContactFilter | undefined): FilterSql {
   const parts: string[] = [];
   const params: (string | number)[] = [];
   const match = filter?.search ? ftsMatchQuery(filter.search) : null;
@@ -82,13 +92,23 @@ export function filterSql(filter: ContactFilter | undefined): { where: string; p
   }
   if (filter?.consent === 'optedOut') parts.push('EXISTS (SELECT 1 FROM opt_outs o WHERE o.msisdn = c.msisdn)');
   if (filter?.consent === 'reachable') parts.push('NOT EXISTS (SELECT 1 FROM opt_outs o WHERE o.msisdn = c.msisdn)');
-  return { where: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
+  return { where: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params, match, searchOnly: match !== null && parts.length === 1 };
 }
+
+/**
+ * Above this many matches, a window in name order is found by walking the name index and skipping
+ * non-matches, rather than sorting every match (14,000 "søren"s: 2.5 ms instead of 10).
+ */
+const WALK_INDEX_ABOVE = 1500;
 
 export class ContactStore {
   private readonly cache = new Map<string, Database.Statement>();
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Called after a bulk change to the search index, to tidy it up in the background. */
+    private readonly afterBulkIndexing: () => void = () => undefined,
+  ) {}
 
   private stmt(sql: string): Database.Statement {
     let s = this.cache.get(sql);
@@ -100,16 +120,17 @@ export class ContactStore {
   }
 
   list(filter: ContactFilter | undefined, sort: ContactSort, offset: number, limit: number): ContactPage {
-    const { where, params } = filterSql(filter);
-    const total = (this.stmt(`SELECT count(*) AS n FROM contacts c ${where}`).get(...params) as { n: number }).n;
-    const rows =
-      offset >= total
-        ? []
-        : (this.stmt(`SELECT ${LIST_COLUMNS} FROM contacts c ${where} ORDER BY ${ORDER[sort]} LIMIT ? OFFSET ?`).all(
-            ...params,
-            limit,
-            offset,
-          ) as ListRow[]);
+    const f = filterSql(filter);
+    const total = f.searchOnly
+      ? (this.stmt('SELECT count(*) AS n FROM contacts_fts WHERE contacts_fts MATCH ?').get(f.match) as { n: number }).n
+      : (this.stmt(`SELECT count(*) AS n FROM contacts c ${f.where}`).get(...f.params) as { n: number }).n;
+    if (offset >= total) return { total, offset, rows: [] };
+    const from = f.match && sort === 'name' && total > WALK_INDEX_ABOVE ? 'contacts c INDEXED BY contacts_by_sort_key' : 'contacts c';
+    const rows = this.stmt(`SELECT ${LIST_COLUMNS} FROM ${from} ${f.where} ORDER BY ${ORDER[sort]} LIMIT ? OFFSET ?`).all(
+      ...f.params,
+      limit,
+      offset,
+    ) as ListRow[];
     return { total, offset, rows: rows.map(toRow) };
   }
 
@@ -257,55 +278,64 @@ export class ContactStore {
     const now = new Date().toISOString();
     const deleted = this.db.transaction(() => {
       this.purgeTrash(new Date(Date.now() - UNDO_WINDOW_MS));
-      this.stmt(
-        `INSERT INTO contact_trash (token, contact_id, data, deleted_at)
-         SELECT ?, c.id, json_object('first_name', c.first_name, 'last_name', c.last_name, 'e164', c.e164, 'msisdn', c.msisdn,
-           'email', c.email, 'company', c.company, 'custom', c.custom, 'notes', c.notes, 'sort_key', c.sort_key,
-           'search_phone', c.search_phone, 'search_custom', c.search_custom, 'created_at', c.created_at, 'updated_at', c.updated_at,
-           'groups', (SELECT json_group_array(m.group_id) FROM contact_group_members m WHERE m.contact_id = c.id)), ?
-         FROM contacts c WHERE c.id IN (SELECT value FROM json_each(?))`,
-      ).run(token, now, json);
-      this.stmt(
-        `INSERT INTO contacts_fts (contacts_fts, rowid, first_name, last_name, email, company, search_phone, search_custom)
-         SELECT 'delete', c.id, c.first_name, c.last_name, c.email, c.company, c.search_phone, c.search_custom
-         FROM contacts c WHERE c.id IN (SELECT value FROM json_each(?))`,
-      ).run(json);
-      this.stmt('INSERT INTO contacts_fts_deferred (one) VALUES (1)').run();
-      const n = this.stmt('DELETE FROM contacts WHERE id IN (SELECT value FROM json_each(?))').run(json).changes;
-      this.stmt('DELETE FROM contacts_fts_deferred').run();
-      return n;
+      return withBulkIndexing(this.db, () => this.deleteRows(token, now, json));
     })();
+    this.afterBulkIndexing();
     return { deleted, undoToken: token };
+  }
+
+  private deleteRows(token: string, now: string, json: string): number {
+    this.stmt(
+      `INSERT INTO contact_trash (token, contact_id, data, deleted_at)
+       SELECT ?, c.id, json_object('first_name', c.first_name, 'last_name', c.last_name, 'e164', c.e164, 'msisdn', c.msisdn,
+         'email', c.email, 'company', c.company, 'custom', c.custom, 'notes', c.notes, 'sort_key', c.sort_key,
+         'search_phone', c.search_phone, 'search_custom', c.search_custom, 'created_at', c.created_at, 'updated_at', c.updated_at,
+         'groups', (SELECT json_group_array(m.group_id) FROM contact_group_members m WHERE m.contact_id = c.id)), ?
+       FROM contacts c WHERE c.id IN (SELECT value FROM json_each(?))`,
+    ).run(token, now, json);
+    this.stmt(
+      `INSERT INTO contacts_fts (contacts_fts, rowid, first_name, last_name, email, company, search_phone, search_custom)
+       SELECT 'delete', c.id, c.first_name, c.last_name, c.email, c.company, c.search_phone, c.search_custom
+       FROM contacts c WHERE c.id IN (SELECT value FROM json_each(?))`,
+    ).run(json);
+    this.stmt('INSERT INTO contacts_fts_deferred (one) VALUES (1)').run();
+    const n = this.stmt('DELETE FROM contacts WHERE id IN (SELECT value FROM json_each(?))').run(json).changes;
+    this.stmt('DELETE FROM contacts_fts_deferred').run();
+    return n;
   }
 
   /** Puts deleted contacts back under their old ids; one whose number was added again meanwhile is skipped. */
   undoDelete(token: string): { restored: number; skipped: number } {
-    return this.db.transaction(() => {
-      const total = (this.stmt('SELECT count(*) AS n FROM contact_trash WHERE token = ?').get(token) as { n: number }).n;
-      if (total === 0) throw new BeskedError('not_found', 'There is nothing to undo any more: deleted contacts can be restored for 24 hours.');
-      this.stmt('INSERT INTO contacts_fts_deferred (one) VALUES (1)').run();
-      const restored = this.stmt(
-        `INSERT INTO contacts (id, first_name, last_name, e164, msisdn, email, company, custom, notes, sort_key, search_phone, search_custom, created_at, updated_at)
-         SELECT t.contact_id, d->>'first_name', d->>'last_name', d->>'e164', d->>'msisdn', d->>'email', d->>'company', d->>'custom',
-           d->>'notes', d->>'sort_key', d->>'search_phone', d->>'search_custom', d->>'created_at', d->>'updated_at'
-         FROM (SELECT contact_id, data AS d FROM contact_trash WHERE token = ?) t
-         WHERE NOT EXISTS (SELECT 1 FROM contacts c WHERE c.msisdn = t.d->>'msisdn' OR c.id = t.contact_id)`,
-      ).run(token).changes;
-      this.stmt('DELETE FROM contacts_fts_deferred').run();
-      this.stmt(
-        `INSERT INTO contacts_fts (rowid, first_name, last_name, email, company, search_phone, search_custom)
-         SELECT c.id, c.first_name, c.last_name, c.email, c.company, c.search_phone, c.search_custom
-         FROM contacts c JOIN contact_trash t ON t.contact_id = c.id AND t.token = ? AND c.msisdn = t.data->>'msisdn'`,
-      ).run(token);
-      this.stmt(
-        `INSERT OR IGNORE INTO contact_group_members (group_id, contact_id)
-         SELECT g.value, t.contact_id FROM contact_trash t, json_each(t.data, '$.groups') g
-         WHERE t.token = ? AND g.value IN (SELECT id FROM contact_groups)
-           AND EXISTS (SELECT 1 FROM contacts c WHERE c.id = t.contact_id AND c.msisdn = t.data->>'msisdn')`,
-      ).run(token);
-      this.stmt('DELETE FROM contact_trash WHERE token = ?').run(token);
-      return { restored, skipped: total - restored };
-    })();
+    const r = this.db.transaction(() => withBulkIndexing(this.db, () => this.restoreRows(token)))();
+    this.afterBulkIndexing();
+    return r;
+  }
+
+  private restoreRows(token: string): { restored: number; skipped: number } {
+    const total = (this.stmt('SELECT count(*) AS n FROM contact_trash WHERE token = ?').get(token) as { n: number }).n;
+    if (total === 0) throw new BeskedError('not_found', 'There is nothing to undo any more: deleted contacts can be restored for 24 hours.');
+    this.stmt('INSERT INTO contacts_fts_deferred (one) VALUES (1)').run();
+    const restored = this.stmt(
+      `INSERT INTO contacts (id, first_name, last_name, e164, msisdn, email, company, custom, notes, sort_key, search_phone, search_custom, created_at, updated_at)
+       SELECT t.contact_id, d->>'first_name', d->>'last_name', d->>'e164', d->>'msisdn', d->>'email', d->>'company', d->>'custom',
+         d->>'notes', d->>'sort_key', d->>'search_phone', d->>'search_custom', d->>'created_at', d->>'updated_at'
+       FROM (SELECT contact_id, data AS d FROM contact_trash WHERE token = ?) t
+       WHERE NOT EXISTS (SELECT 1 FROM contacts c WHERE c.msisdn = t.d->>'msisdn' OR c.id = t.contact_id)`,
+    ).run(token).changes;
+    this.stmt('DELETE FROM contacts_fts_deferred').run();
+    this.stmt(
+      `INSERT INTO contacts_fts (rowid, first_name, last_name, email, company, search_phone, search_custom)
+       SELECT c.id, c.first_name, c.last_name, c.email, c.company, c.search_phone, c.search_custom
+       FROM contacts c JOIN contact_trash t ON t.contact_id = c.id AND t.token = ? AND c.msisdn = t.data->>'msisdn'`,
+    ).run(token);
+    this.stmt(
+      `INSERT OR IGNORE INTO contact_group_members (group_id, contact_id)
+       SELECT g.value, t.contact_id FROM contact_trash t, json_each(t.data, '$.groups') g
+       WHERE t.token = ? AND g.value IN (SELECT id FROM contact_groups)
+         AND EXISTS (SELECT 1 FROM contacts c WHERE c.id = t.contact_id AND c.msisdn = t.data->>'msisdn')`,
+    ).run(token);
+    this.stmt('DELETE FROM contact_trash WHERE token = ?').run(token);
+    return { restored, skipped: total - restored };
   }
 
   purgeTrash(before: Date): void {

@@ -17,6 +17,7 @@ import { defaultCountry, setDefaultCountry } from './contact-prefs';
 import { exportCsv, exportXlsx } from './contact-export';
 import { consentLogCsv } from './consent-export';
 import { ContactImporter } from './import/importer';
+import { SearchIndexUpkeep } from './search-index';
 
 export interface ContactsDeps {
   db: Db;
@@ -32,9 +33,11 @@ export const MANUAL_BY = 'you (in Besked)';
 
 export function contactsHandlers(deps: ContactsDeps): Pick<Handlers, ContactsCallName> {
   const { db, events } = deps;
-  const contacts = new ContactStore(db);
+  const upkeep = new SearchIndexUpkeep(db, deps.log);
+  const tidyIndex = () => upkeep.schedule();
+  const contacts = new ContactStore(db, tidyIndex);
   const groups = new GroupStore(db);
-  const importer = new ContactImporter(db, events, join(deps.dataDir, 'imports'), deps.log);
+  const importer = new ContactImporter(db, events, join(deps.dataDir, 'imports'), deps.log, tidyIndex);
   contacts.purgeTrash(new Date(Date.now() - UNDO_WINDOW_MS));
   const changed = (reason: z.infer<typeof ContactsChanged>['reason']) => events.emit('contacts.changed', { reason });
   const country = (c: CountryCode | undefined) => c ?? defaultCountry(db);

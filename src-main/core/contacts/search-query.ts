@@ -10,7 +10,12 @@ export function ftsMatchQuery(search: string): string | null {
   const text = search.trim();
   if (text === '') return null;
   const digits = phoneQueryDigits(text);
-  if (digits !== null) return prefixTerm(digits);
+  if (digits !== null) {
+    // "07911 123456": the 0 is a trunk prefix that the stored national number does not have (but in
+    // some countries, Italy's landlines, it does); look for both.
+    if (digits.length > 2 && digits.startsWith('0')) return `(${prefixTerm(digits)} OR ${prefixTerm(digits.slice(1))})`;
+    return prefixTerm(digits);
+  }
   // The same split as the unicode61 tokenizer: letters, digits and combining marks form words.
   const terms = text
     .toLowerCase()

@@ -1,6 +1,6 @@
 // Contacts by hand, FTS search, groups, delete with undo, consent and exports, against SQLite on disk.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkSearchIndex, decodeDownload, openCore, type TestCore } from './helpers';
+import { checkSearchIndex, decodeDownload, openCore, upload, type TestCore } from './helpers';
 import { isOptedOut, optedOutAmong, optOut } from '../../../src-main/core/contacts/consent';
 
 let t: TestCore;
@@ -100,6 +100,30 @@ describe('search', () => {
   ])('%j finds %j', async (q, expected) => {
     await seed();
     expect(await names(q)).toEqual(expected);
+  });
+
+  it('finds a number typed with its national trunk 0, as in the UK', async () => {
+    await t.call('contacts.create', { firstName: 'Tom', phone: '+44 7911 123456' });
+    await t.call('contacts.create', { firstName: 'Bo', phone: '20123456' });
+    expect(await names('07911 123456')).toEqual(['Tom']);
+    expect(await names('+44 7911')).toEqual(['Tom']);
+    expect(await names('(0)7911')).toEqual(['Tom']);
+  });
+
+  it('pages through many matches in name order, walking the name index', async () => {
+    const rows = Array.from({ length: 3000 }, (_, i) => `${i % 2 ? 'Anna' : 'Bo'} ${String(i).padStart(4, '0')};${20000000 + i}`);
+    const importId = await upload(t, 'many.csv', Buffer.from(['Navn;Mobil', ...rows].join('\n')));
+    const p = await t.call('contacts.importPreview', { importId });
+    await t.call('contacts.importRun', { importId, mapping: p.mapping, defaultCountry: 'DK', mergeRule: 'keep', group: { kind: 'none' } });
+    const all: string[] = [];
+    for (let offset = 0; ; offset += 400) {
+      const page = await t.call('contacts.list', { filter: { search: 'anna' }, offset, limit: 400 });
+      expect(page.total).toBe(1500);
+      if (page.rows.length === 0) break;
+      all.push(...page.rows.map((r) => r.lastName));
+    }
+    expect(all).toHaveLength(1500);
+    expect(all).toEqual([...all].sort());
   });
 
   it('filters by group and consent, in name or newest order, in windows', async () => {

@@ -198,6 +198,11 @@ describe('files in other shapes', () => {
     expect(progress[0]).toBe('reading');
     expect(progress.slice(-2)).toEqual(['saving', 'done']);
     checkSearchIndex(t);
+    // Merging was off for the bulk insert only; it is back on, and the background merge leaves a sound index.
+    expect(t.core.db.prepare("SELECT v FROM contacts_fts_config WHERE k = 'automerge'").get()).toEqual({ v: 4 });
+    await new Promise((res) => setTimeout(res, 300));
+    checkSearchIndex(t);
+    expect((await t.call('contacts.list', { filter: { search: 'kunde 1999' } })).rows.map((c) => c.email)).toEqual(['k1999@firma.dk']);
   });
 });
 

@@ -53,6 +53,8 @@ describe('ftsMatchQuery', () => {
     ['col:value', '"col"* "value"*'],
     ['***', null],
     ['Kunde 2012', '"kunde"* "2012"*'],
+    ['07911 123', '("07911123"* OR "7911123"*)'],
+    ['02', '"02"*'],
   ])('%j → %j', (q, expected) => {
     expect(ftsMatchQuery(q)).toBe(expected);
   });

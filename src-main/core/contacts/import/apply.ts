@@ -7,6 +7,7 @@ import { BeskedError } from '../../errors';
 import { fieldsOf, phonePartsOf, toColumns, type StoredContact } from '../contact-columns';
 import { mergeFields } from '../merge-rules';
 import { registerCustomFields } from '../custom-fields';
+import { withBulkIndexing } from '../search-index';
 import type { StagedRow } from './staging';
 
 export interface ApplyOptions {
@@ -68,20 +69,23 @@ export function applyStaged(db: Db, o: ApplyOptions): ApplyResult {
       }
 
       // New numbers: inserted in file order in one statement; indexed for search in one more.
-      const maxId = (db.prepare('SELECT coalesce(max(id), 0) AS m FROM main.contacts').get() as { m: number }).m;
-      db.prepare('INSERT INTO main.contacts_fts_deferred (one) VALUES (1)').run();
-      const created = db
-        .prepare(
-          `INSERT INTO main.contacts (first_name, last_name, e164, msisdn, email, company, custom, notes, sort_key, search_phone, search_custom, created_at, updated_at)
-           SELECT s.first_name, s.last_name, s.e164, s.msisdn, s.email, s.company, s.custom, s.notes, s.sort_key, s.search_phone, s.search_custom, @now, @now
-           FROM stage.staged s WHERE NOT EXISTS (SELECT 1 FROM main.contacts c WHERE c.msisdn = s.msisdn) ORDER BY s.sid`,
-        )
-        .run({ now: o.now }).changes;
-      db.prepare('DELETE FROM main.contacts_fts_deferred').run();
-      db.prepare(
-        `INSERT INTO main.contacts_fts (rowid, first_name, last_name, email, company, search_phone, search_custom)
-         SELECT id, first_name, last_name, email, company, search_phone, search_custom FROM main.contacts WHERE id > ?`,
-      ).run(maxId);
+      const created = withBulkIndexing(db, () => {
+        const maxId = (db.prepare('SELECT coalesce(max(id), 0) AS m FROM main.contacts').get() as { m: number }).m;
+        db.prepare('INSERT INTO main.contacts_fts_deferred (one) VALUES (1)').run();
+        const n = db
+          .prepare(
+            `INSERT INTO main.contacts (first_name, last_name, e164, msisdn, email, company, custom, notes, sort_key, search_phone, search_custom, created_at, updated_at)
+             SELECT s.first_name, s.last_name, s.e164, s.msisdn, s.email, s.company, s.custom, s.notes, s.sort_key, s.search_phone, s.search_custom, @now, @now
+             FROM stage.staged s WHERE NOT EXISTS (SELECT 1 FROM main.contacts c WHERE c.msisdn = s.msisdn) ORDER BY s.sid`,
+          )
+          .run({ now: o.now }).changes;
+        db.prepare('DELETE FROM main.contacts_fts_deferred').run();
+        db.prepare(
+          `INSERT INTO main.contacts_fts (rowid, first_name, last_name, email, company, search_phone, search_custom)
+           SELECT id, first_name, last_name, email, company, search_phone, search_custom FROM main.contacts WHERE id > ?`,
+        ).run(maxId);
+        return n;
+      });
 
       if (group) {
         db.prepare(

@@ -80,6 +80,7 @@ export class ContactImporter {
     private readonly events: EventBus,
     dir: string,
     private readonly log: Logger,
+    private readonly afterBulkIndexing: () => void = () => undefined,
   ) {
     this.uploads = new Uploads(dir, (id) => this.running.has(id));
   }
@@ -237,6 +238,7 @@ export class ContactImporter {
         customFields: input.mapping.flatMap((t) => (typeof t === 'object' ? [{ key: t.custom, label: t.label }] : [])),
         now: new Date().toISOString(),
       });
+      this.afterBulkIndexing();
       if (opts.hasHeader && headers) rememberMapping(this.db, headerSignature(padHeaders(headers, input.mapping.length)), input.mapping);
       setDefaultCountry(this.db, input.defaultCountry);
 

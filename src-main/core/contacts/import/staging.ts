@@ -1,5 +1,5 @@
 // A scratch database per import: the file's accepted rows folded by number (the merge rule applied to
-// repeats within the file) and a log line per row. Nothing touches Besked's own database until the whole
+// repeats within the file) and a log line per row that repeats a number or is rejected. Nothing touches Besked's own database until the whole
 // file has been read, so a cancel or a bad file leaves it exactly as it was. On disk, so memory stays flat
 // however large the file.
 import Database from 'better-sqlite3';
@@ -33,8 +33,7 @@ export interface RowLogLine {
 
 export class Staging {
   readonly db: Database.Database;
-  private readonly bySid: Database.Statement<[number], StagedRow & { sort_key: string; search_custom: string }>;
-  private readonly sidOf: Database.Statement<[number], { sid: number }>;
+  private readonly byMsisdn: Database.Statement<[number], StagedRow & { sort_key: string; search_custom: string }>;
   private readonly insert: Database.Statement;
   private readonly update: Database.Statement;
   private readonly log: Database.Statement;
@@ -65,10 +64,9 @@ export class Staging {
         cells TEXT
       ) STRICT;
     `);
-    this.bySid = this.db.prepare('SELECT * FROM staged WHERE sid = ?');
-    this.sidOf = this.db.prepare('SELECT sid FROM staged WHERE msisdn = ?');
+    this.byMsisdn = this.db.prepare('SELECT * FROM staged WHERE msisdn = ?');
     this.insert = this.db.prepare(
-      `INSERT INTO staged (msisdn, e164, first_name, last_name, email, company, notes, custom, sort_key, search_phone, search_custom, opt_out, first_row)
+      `INSERT OR IGNORE INTO staged (msisdn, e164, first_name, last_name, email, company, notes, custom, sort_key, search_phone, search_custom, opt_out, first_row)
        VALUES (@msisdn, @e164, @first_name, @last_name, @email, @company, @notes, @custom, @sort_key, @search_phone, @search_custom, @opt_out, @first_row)`,
     );
     this.update = this.db.prepare(
@@ -83,23 +81,21 @@ export class Staging {
     this.db.transaction(fn)();
   }
 
+  /**
+   * A row with a new number becomes a staged contact (its row is known by first_row); a row repeating a
+   * number is folded into it by the rule and logged as such.
+   */
   accept(rowNo: number, row: MappedRow, rule: MergeRule): void {
     this.accepted++;
-    const existing = this.sidOf.get(row.phone.msisdn);
-    if (!existing) {
-      const cols = toColumns(row.phone, row.fields);
-      const sid = Number(this.insert.run({ ...cols, opt_out: row.optOut ? 1 : 0, first_row: rowNo }).lastInsertRowid);
-      this.log.run(rowNo, sid, null, null, null);
-      return;
-    }
-    const cur = this.bySid.get(existing.sid)!;
+    const cols = toColumns(row.phone, row.fields);
+    if (this.insert.run({ ...cols, opt_out: row.optOut ? 1 : 0, first_row: rowNo }).changes === 1) return;
+    const cur = this.byMsisdn.get(row.phone.msisdn)!;
     const merged = mergeFields(fieldsOf(cur), row.fields, rule);
     const optOut = cur.opt_out === 1 || row.optOut;
     if (merged.changed.length || optOut !== (cur.opt_out === 1)) {
-      const cols = toColumns(row.phone, merged.next);
-      this.update.run({ ...cols, opt_out: optOut ? 1 : 0, sid: existing.sid });
+      this.update.run({ ...toColumns(row.phone, merged.next), opt_out: optOut ? 1 : 0, sid: cur.sid });
     }
-    this.log.run(rowNo, existing.sid, null, null, null);
+    this.log.run(rowNo, cur.sid, null, null, null);
   }
 
   reject(rowNo: number, reason: ImportRejectReason, message: string, cells: readonly string[]): void {
@@ -127,11 +123,16 @@ export class Staging {
     return (limit ? stmt.iterate(limit) : stmt.iterate()) as IterableIterator<RowLogLine>;
   }
 
+  /** Every row in file order: first rows of staged contacts, repeats folded into them, and rejected rows. */
   allRows(): IterableIterator<RowLogLine & { e164: string | null; first_name: string | null; last_name: string | null; first_row: number | null }> {
     return this.db
       .prepare(
-        `SELECT l.row_no, l.sid, l.reason, l.message, l.cells, s.e164, s.first_name, s.last_name, s.first_row
-         FROM row_log l LEFT JOIN staged s ON s.sid = l.sid ORDER BY l.row_no`,
+        `SELECT s.first_row AS row_no, s.sid, NULL AS reason, NULL AS message, NULL AS cells, s.e164, s.first_name, s.last_name, s.first_row
+         FROM staged s
+         UNION ALL
+         SELECT l.row_no, l.sid, l.reason, l.message, l.cells, s.e164, s.first_name, s.last_name, s.first_row
+         FROM row_log l LEFT JOIN staged s ON s.sid = l.sid
+         ORDER BY row_no`,
       )
       .iterate() as IterableIterator<RowLogLine & { e164: string | null; first_name: string | null; last_name: string | null; first_row: number | null }>;
   }

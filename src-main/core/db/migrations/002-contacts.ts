@@ -32,7 +32,7 @@ export const m002Contacts: Migration = {
         first_name, last_name, email, company, search_phone, search_custom,
         content = 'contacts', content_rowid = 'id',
         tokenize = 'unicode61 remove_diacritics 2',
-        prefix = '2 3'
+        prefix = '1 2 3 4 5 6'
       );
       -- A bulk import indexes its new rows in one statement (several times faster than row by row);
       -- while this table has its row, the insert trigger stands aside.

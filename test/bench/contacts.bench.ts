@@ -1,0 +1,175 @@
+// Contacts at 100,000: importing a generated Danish Excel export (10 columns, numbers in every format),
+// the importing process's peak memory, and search-as-you-type latency over the result.
+// The import runs in a child process (this file with --child) so its peak RSS is its own.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startCore, type Core } from '../../src-main/core/core';
+import { MemoryVault } from '../../src-main/core/secrets/vault';
+import type { Bench } from './harness';
+import { median, percentile } from './harness';
+
+const ROWS = 100_000;
+const FIRST = ['Søren', 'Anne', 'Mette', 'Jens', 'Lars', 'Pia', 'Ole', 'Hanne', 'Kirsten', 'Niels', 'Peter', 'Maria', 'Åse', 'Bjørn', 'Zoë', 'Émile'];
+const LAST = ['Jensen', 'Nielsen', 'Hansen', 'Pedersen', 'Andersen', 'Christensen', 'Larsen', 'Sørensen', 'Rasmussen', 'Jørgensen', 'Kjær', 'Østergaard'];
+const CITY = ['København', 'Aarhus', 'Odense', 'Aalborg', 'Esbjerg', 'Randers', 'Kolding', 'Horsens', 'Vejle', 'Roskilde', 'Næstved', 'Hillerød'];
+
+/** A deterministic pseudo-random sequence, so every run imports the same file. */
+function lcg(seed: number) {
+  let s = seed >>> 0;
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
+}
+
+/** The i-th contact's mobile number: unique 8-digit Danish mobiles starting with 2, 3, 4, 5 or 6. */
+function national(i: number): string {
+  return String(20_000_000 + ((i * 7_919) % 50_000_000));
+}
+
+const FORMATS = [
+  (n: string) => `${n.slice(0, 2)} ${n.slice(2, 4)} ${n.slice(4, 6)} ${n.slice(6)}`,
+  (n: string) => `+45 ${n.slice(0, 4)} ${n.slice(4)}`,
+  (n: string) => `0045${n}`,
+  (n: string) => `${n.slice(0, 4)}-${n.slice(4)}`,
+  (n: string) => n,
+  (n: string) => `+45${n}`,
+];
+
+export function generateCsv(rows = ROWS): Buffer {
+  const rnd = lcg(42);
+  const pick = <T>(a: readonly T[]) => a[Math.floor(rnd() * a.length)]!;
+  const lines = ['Fornavn;Efternavn;Mobil;E-mail;Firma;By;Postnr;Kundenr;Fødselsdag;Note'];
+  for (let i = 0; i < rows; i++) {
+    const f = pick(FIRST);
+    const l = pick(LAST);
+    const n = national(i);
+    const note = i % 10 === 0 ? '"Ringer helst; om eftermiddagen"' : '';
+    lines.push(
+      [f, l, FORMATS[i % FORMATS.length]!(n), `${f.toLowerCase().replace(/[^a-z]/g, 'x')}.${i}@firma${i % 500}.dk`, `Firma ${i % 500} ApS`, pick(CITY), String(1000 + (i % 8990)), `K-${100000 + i}`, `${1 + (i % 28)}-${1 + (i % 12)}-19${50 + (i % 50)}`, note].join(';'),
+    );
+  }
+  // Excel in Denmark writes Windows-1252 with CRLF.
+  return Buffer.from(lines.join('\r\n') + '\r\n', 'latin1');
+}
+
+/** Imports the file through the contract, as the renderer would: upload in chunks, preview, run. */
+export async function importThroughContract(core: Core, bytes: Buffer) {
+  const call = async (name: string, input: unknown) => {
+    const r = await core.dispatch(name, input);
+    if (!r.ok) throw new Error(`${name}: ${r.error.message}`);
+    return r.value as Record<string, unknown>;
+  };
+  const begin = await call('contacts.importBegin', { fileName: 'kunder.csv', bytes: bytes.length });
+  const importId = begin.importId as string;
+  const chunk = begin.chunkBytes as number;
+  for (let off = 0; off < bytes.length; off += chunk) {
+    await call('contacts.importChunk', { importId, offset: off, base64: bytes.subarray(off, off + chunk).toString('base64') });
+  }
+  const p = await call('contacts.importPreview', { importId });
+  return call('contacts.importRun', { importId, mapping: p.mapping, defaultCountry: 'DK', mergeRule: 'fillEmpty', group: { kind: 'new', name: 'Alle kunder' } });
+}
+
+/** Child mode: import once into a fresh folder, print seconds and peak RSS. */
+async function child(): Promise<void> {
+  const bytes = generateCsv();
+  const dir = mkdtempSync(join(tmpdir(), 'besked-bench-'));
+  const core = await startCore({ dataDir: dir, shell: 'web', version: 'bench', vault: new MemoryVault() });
+  try {
+    const start = performance.now();
+    const report = await importThroughContract(core, bytes);
+    const seconds = (performance.now() - start) / 1000;
+    // maxRSS is the kernel's own high-water mark (KiB), so no peak between samples is missed.
+    process.stdout.write(JSON.stringify({ seconds, peakRssMb: process.resourceUsage().maxRSS / 1024, report, bytes: bytes.length }) + '\n');
+  } finally {
+    await core.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function runChild(): Promise<{ seconds: number; peakRssMb: number; bytes: number; report: { created: number; rejected: number } }> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--child'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    p.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    p.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`import child exited with ${code}`))));
+  });
+}
+
+/** 200 queries as people type them: name starts, full names, numbers in every format, emails, companies, custom values. */
+export function queries(): string[] {
+  const rnd = lcg(7);
+  const pick = <T>(a: readonly T[]) => a[Math.floor(rnd() * a.length)]!;
+  const q: string[] = [];
+  for (let i = 0; q.length < 200; i++) {
+    const n = national(Math.floor(rnd() * ROWS));
+    const kinds = [
+      () => pick(FIRST).slice(0, 2 + (i % 3)),
+      () => `${pick(FIRST)} ${pick(LAST).slice(0, 3)}`,
+      () => pick(LAST),
+      () => n,
+      () => `${n.slice(0, 2)} ${n.slice(2, 4)} ${n.slice(4, 6)}`,
+      () => `+45 ${n.slice(0, 4)}`,
+      () => `0045 ${n}`,
+      () => `${pick(FIRST).toLowerCase().replace(/[^a-z]/g, 'x')}.${Math.floor(rnd() * ROWS)}@firma`,
+      () => `Firma ${Math.floor(rnd() * 500)}`,
+      () => pick(CITY),
+      () => `K-1${String(Math.floor(rnd() * ROWS)).padStart(5, '0')}`,
+      () => 'nobody here',
+    ];
+    q.push(kinds[i % kinds.length]!());
+  }
+  return q;
+}
+
+export const benches: Bench[] = [
+  {
+    names: ['contacts.import100k.s', 'contacts.import100k.peak_rss_mb'],
+    async run(report) {
+      const r = await runChild();
+      if (r.report.created !== ROWS || r.report.rejected !== 0) throw new Error(`import created ${r.report.created}, rejected ${r.report.rejected}`);
+      report({ name: 'contacts.import100k.s', value: +r.seconds.toFixed(2), unit: 's', goal_s: 4, rows: ROWS, columns: 10, file_mb: +(r.bytes / 1e6).toFixed(1) });
+      report({ name: 'contacts.import100k.peak_rss_mb', value: Math.round(r.peakRssMb), unit: 'MB', goal_mb: 400 });
+    },
+  },
+  {
+    names: ['contacts.search.p95_ms'],
+    async run(report) {
+      const dir = mkdtempSync(join(tmpdir(), 'besked-bench-'));
+      const core = await startCore({ dataDir: dir, shell: 'web', version: 'bench', vault: new MemoryVault() });
+      try {
+        await importThroughContract(core, generateCsv());
+        const qs = queries();
+        const search = async (s: string) => {
+          const r = await core.dispatch('contacts.list', { filter: { search: s }, limit: 100 });
+          if (!r.ok) throw new Error(r.error.message);
+          return (r.value as { total: number }).total;
+        };
+        for (const s of qs.slice(0, 40)) await search(s);
+        const times: number[] = [];
+        let hits = 0;
+        for (const s of qs) {
+          const t0 = performance.now();
+          if ((await search(s)) > 0) hits++;
+          times.push(performance.now() - t0);
+        }
+        report({
+          name: 'contacts.search.p95_ms',
+          value: +percentile(times, 95).toFixed(2),
+          unit: 'ms',
+          goal_ms: 15,
+          median_ms: +median(times).toFixed(2),
+          max_ms: +Math.max(...times).toFixed(2),
+          queries: qs.length,
+          with_results: hits,
+          contacts: ROWS,
+        });
+      } finally {
+        await core.close();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  },
+];
+
+if (process.argv.includes('--child')) await child();
