@@ -43,6 +43,23 @@ export const SendingLimits = z.object({
 });
 export type SendingLimits = z.infer<typeof SendingLimits>;
 
+// ─── Inbox & delivery status: settings ─────────────────────────────────────────────────────────
+
+const optOutKeyword = z
+  .string()
+  .trim()
+  .min(1, 'A keyword cannot be empty')
+  .max(40, 'A keyword can be at most 40 characters')
+  .refine((k) => /[\p{L}\p{N}]/u.test(k), 'A keyword needs at least one letter or digit');
+
+/** The optional local webhook receiver (off by default). Its signing secrets live in the keychain, not here. */
+export const WebhookReceiverSettings = z.object({
+  enabled: z.boolean(),
+  /** Local port it listens on (127.0.0.1 only; a tunnel or reverse proxy forwards the public address to it). */
+  port: z.int().min(1024, 'Use a port from 1024 to 65535').max(65535, 'Use a port from 1024 to 65535'),
+});
+export type WebhookReceiverSettings = z.infer<typeof WebhookReceiverSettings>;
+
 export const Settings = z.object({
   /** Tokens are bound to one platform; both interfaces have their own base URL per platform. */
   platform: Platform,
@@ -60,6 +77,15 @@ export const Settings = z.object({
   sendingLimits: SendingLimits,
   /** The sender a new message starts with ('' for none). */
   defaultSender: z.string().trim().max(18),
+  // ─── Inbox & delivery status
+  /** Incoming texts starting with one of these opt the number out (case and punctuation do not matter). */
+  optOutKeywords: z.array(optOutKeyword).max(30, 'At most 30 keywords'),
+  /** Send optOutConfirmText to a number that just opted out. */
+  autoConfirmOptOut: z.boolean(),
+  optOutConfirmText: z.string().trim().max(306, 'Keep the confirmation within two SMS parts'),
+  /** How often Besked asks the gateway for new replies while it runs. */
+  inboxPollSeconds: z.int().min(10, 'At least every 10 seconds').max(3600, 'At most every hour'),
+  webhookReceiver: WebhookReceiverSettings,
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -75,6 +101,12 @@ export const SettingsPatch = z.strictObject({
   // ─── Compose & campaigns
   sendingLimits: SendingLimits.strict().optional(),
   defaultSender: z.string().trim().max(18).optional(),
+  // ─── Inbox & delivery status
+  optOutKeywords: z.array(optOutKeyword).max(30, 'At most 30 keywords').optional(),
+  autoConfirmOptOut: z.boolean().optional(),
+  optOutConfirmText: z.string().trim().max(306, 'Keep the confirmation within two SMS parts').optional(),
+  inboxPollSeconds: z.int().min(10, 'At least every 10 seconds').max(3600, 'At most every hour').optional(),
+  webhookReceiver: WebhookReceiverSettings.strict().optional(),
 });
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 
@@ -853,6 +885,140 @@ export const CampaignChanged = z.object({
 });
 export type CampaignChanged = z.infer<typeof CampaignChanged>;
 
+// ─── Inbox & delivery status ────────────────────────────────────────────────────────────────────
+// Replies (GET /rest/mosms and the optional webhook receiver), conversations, and the status poller's state (issue 8).
+
+export const Msisdn = z.int('Must be a full phone number, digits only').min(1001).max(999_999_999_999_999);
+
+export const ConversationSummary = z.object({
+  msisdn: z.number(),
+  /** The contact's name when the number belongs to one. */
+  name: z.string().nullable(),
+  contactId: z.number().nullable(),
+  lastAt: z.string(),
+  lastText: z.string(),
+  lastDirection: z.enum(['in', 'out']),
+  unread: z.number(),
+  optedOut: z.boolean(),
+});
+export type ConversationSummary = z.infer<typeof ConversationSummary>;
+
+export const InboundItem = z.object({
+  direction: z.literal('in'),
+  id: z.number(),
+  at: z.string(),
+  text: z.string(),
+  read: z.boolean(),
+  /** The opt-out keyword this text matched (it opted the number out). */
+  optOutKeyword: z.string().nullable(),
+});
+export type InboundItem = z.infer<typeof InboundItem>;
+
+export const OutboundItem = z.object({
+  direction: z.literal('out'),
+  /** The campaign recipient row. */
+  id: z.number(),
+  campaignId: z.number(),
+  campaignKind: z.enum(['campaign', 'reply']),
+  campaignName: z.string(),
+  at: z.string(),
+  text: z.string(),
+  parts: z.number(),
+  sendState: RecipientState,
+  status: DeliveryState.nullable(),
+  gatewayStatus: z.string().nullable(),
+  statusError: z.string().nullable(),
+  statusAt: z.string().nullable(),
+  /** Sent through the messaging interface while the webhook receiver is off: no status will come. */
+  needsWebhook: z.boolean(),
+});
+export type OutboundItem = z.infer<typeof OutboundItem>;
+
+export const ThreadItem = z.discriminatedUnion('direction', [InboundItem, OutboundItem]);
+export type ThreadItem = z.infer<typeof ThreadItem>;
+
+export const ConversationThread = z.object({ conversation: ConversationSummary, items: z.array(ThreadItem) });
+export type ConversationThread = z.infer<typeof ConversationThread>;
+
+export const SyncChannelState = z.object({
+  lastSuccessAt: z.string().nullable(),
+  lastAttemptAt: z.string().nullable(),
+  /** The gateway could not be reached (or refused the token) on the last attempt; Besked retries with backoff. */
+  offline: z.boolean(),
+  error: z.string().nullable(),
+  nextAt: z.string().nullable(),
+});
+
+export const WebhookReceiverState = z.object({
+  enabled: z.boolean(),
+  listening: z.boolean(),
+  port: z.number().nullable(),
+  error: z.string().nullable(),
+  hasMessagingSecret: z.boolean(),
+  hasLegacySecret: z.boolean(),
+  /** Requests accepted and refused since Besked started. */
+  accepted: z.number(),
+  refused: z.number(),
+});
+
+export const SyncState = z.object({
+  /** The status poller; `watching` is how many sent messages still wait for final statuses. */
+  statuses: SyncChannelState.extend({ watching: z.number() }),
+  inbox: SyncChannelState,
+  webhook: WebhookReceiverState,
+});
+export type SyncState = z.infer<typeof SyncState>;
+
+export const WebhookKind = z.enum(['messaging', 'legacy']);
+
+export const StatusChangeItem = z.object({
+  campaignId: z.number(),
+  recipientId: z.number(),
+  msisdn: z.number(),
+  status: DeliveryState,
+  gatewayStatus: z.string(),
+  error: z.string().nullable(),
+  at: z.string(),
+});
+
+export const StatusChanged = z.object({
+  /** Up to 500 changes; when more changed at once, `truncated` is true and listeners reload the campaigns named. */
+  changes: z.array(StatusChangeItem),
+  campaignIds: z.array(z.number()),
+  truncated: z.boolean(),
+});
+export type StatusChanged = z.infer<typeof StatusChanged>;
+
+const ReasonCount = z.object({ reason: z.string(), count: z.number() });
+
+/** src-shared/rollup.ts's CampaignRollup. */
+export const CampaignRollupSchema = z.object({
+  total: z.number(),
+  excluded: z.number(),
+  excludedByReason: z.array(ReasonCount),
+  queued: z.number(),
+  uncertain: z.number(),
+  notSent: z.number(),
+  sent: z.number(),
+  delivered: z.number(),
+  read: z.number(),
+  failed: z.number(),
+  failedByReason: z.array(ReasonCount),
+  pending: z.number(),
+  awaitingWebhook: z.number(),
+  unknown: z.number(),
+  outcome: z.enum(['nothing_sent', 'in_progress', 'delivered', 'partly_delivered', 'failed', 'unknown', 'submitted']),
+});
+
+export const StatusTimeline = z.object({
+  from: z.string(),
+  to: z.string(),
+  /** Each bucket's counts are the mix of delivery states at its end; recipients without a report count as pending. */
+  buckets: z.array(z.object({ at: z.string(), counts: DeliveryCounts })),
+  rollup: CampaignRollupSchema,
+});
+export type StatusTimeline = z.infer<typeof StatusTimeline>;
+
 // ─── Calls ──────────────────────────────────────────────────────────────────────────────────────
 
 interface CallSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
@@ -1179,6 +1345,41 @@ export const calls = {
     PriceBookState,
     "The cached price list's age in the current mode; refresh fetches it from the gateway now.",
   ),
+  // ─── Inbox & delivery status
+  'inbox.conversations': call(
+    input({ search: z.string().trim().max(100).optional(), limit: z.int().min(1).max(1000).optional() }),
+    z.object({ conversations: z.array(ConversationSummary), unread: z.number() }),
+    'Conversations in the current mode (numbers that wrote or got a reply), newest first, with unread counts.',
+  ),
+  'inbox.thread': call(
+    input({ msisdn: Msisdn }),
+    ConversationThread,
+    'One number\'s texts in and out, oldest first, each outbound text with its delivery status.',
+  ),
+  'inbox.markRead': call(input({ msisdn: Msisdn }), z.object({ unread: z.number() }), 'Marks a conversation read; returns the unread total.'),
+  'inbox.unreadCount': call(none, z.object({ count: z.number() }), 'Unread incoming texts in the current mode (for the navigation badge).'),
+  'inbox.reply': call(
+    input({ msisdn: Msisdn, text: z.string().min(1, 'Write a reply').max(1600, 'A reply can be at most 1600 characters'), sender: z.string().trim().max(18).optional() }),
+    z.object({ campaignId: z.number(), item: OutboundItem }),
+    'Sends a reply as a one-recipient campaign of kind reply (same outbox, same at-most-once rules); refused for an opted-out number.',
+  ),
+  'sync.status': call(none, SyncState, 'When statuses and replies were last refreshed, whether the gateway is reachable, and the webhook receiver.'),
+  'sync.now': call(
+    input({ campaignId: CampaignId.optional() }),
+    SyncState,
+    'Refreshes now (the window got focus): new replies, due statuses, and every open status of the campaign named.',
+  ),
+  'sync.setWebhookSecret': call(
+    input({ kind: WebhookKind, secret: z.string().trim().min(8, 'The secret is too short: copy it from the gateway dashboard.').max(512) }),
+    SyncState,
+    'Stores a webhook signing secret in the OS keychain. It never comes back.',
+  ),
+  'sync.clearWebhookSecret': call(input({ kind: WebhookKind }), SyncState, 'Forgets a webhook signing secret.'),
+  'campaigns.statusTimeline': call(
+    input({ id: CampaignId, buckets: z.int().min(1).max(200).optional() }),
+    StatusTimeline,
+    'The delivery roll-up of a campaign and its status mix over time (from the status events), for the campaign page\'s chart.',
+  ),
 } as const satisfies Record<string, CallSpec>;
 
 export type Calls = typeof calls;
@@ -1207,6 +1408,11 @@ export const events = {
   // ─── Compose & campaigns
   'campaign.progress': CampaignProgress,
   'campaign.changed': CampaignChanged,
+  // ─── Inbox & delivery status
+  'inbox.received': z.object({ conversation: ConversationSummary, message: InboundItem }),
+  'inbox.unread': z.object({ count: z.number() }),
+  'message.status': StatusChanged,
+  'sync.state': SyncState,
 } as const satisfies Record<string, z.ZodType>;
 
 export type Events = typeof events;

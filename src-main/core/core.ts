@@ -19,6 +19,7 @@ import { BeskedError } from './errors';
 import { contactsHandlers } from './contacts/handlers';
 import { createCampaignsModule } from './campaigns';
 import type { Outbox } from './campaigns/outbox';
+import { createSyncService, type SyncService } from './sync/service';
 import type { Platform } from '../../src-shared/contract';
 
 export interface CoreOptions {
@@ -34,6 +35,8 @@ export interface CoreOptions {
   sandboxSpeed?: number;
   /** The outbox's recipients per request and waits after a failed connection (tests shorten them). */
   campaigns?: { chunkSize?: number; retryBaseMs?: number; retryMaxMs?: number };
+  /** The status and inbox pollers' clock (tests and the bench run it with the sandbox's simulated clock). */
+  sync?: { now?: () => number };
   /** The gateway client's time-outs and retry rule (the fault tests shorten them to provoke time-outs quickly). */
   gateway?: Pick<GatewayClientOptions, 'timeouts' | 'retry'>;
 }
@@ -47,6 +50,8 @@ export interface Core {
   gateway: GatewayClient;
   /** Sends campaigns and replies; wake() after queueing one. */
   outbox: Outbox;
+  /** Delivery statuses, the inbox pollers and the optional webhook receiver. */
+  sync: SyncService;
   close(): Promise<void>;
 }
 
@@ -100,6 +105,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     afterSend: () => balance.afterSend(),
     ...opts.campaigns,
   });
+  const sync = createSyncService({ db, events, gateway, connection, settings, vault, log, outbox: () => campaigns.outbox, ...opts.sync });
   // The price book caches the list with its date, so the Prices view works offline too.
   const accountServices = createAccountServices(accountDeps, (refresh) => campaigns.prices.list(refresh));
 
@@ -153,10 +159,12 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     ...accountHandlers(accountDeps, accountServices),
     ...contactsHandlers({ db, events, dataDir: opts.dataDir, log }),
     ...campaigns.handlers,
+    ...sync.handlers,
   };
 
   const dispatch = createDispatcher(handlers, { log, checkOutputs: opts.checkOutputs ?? false });
   campaigns.start();
+  await sync.start();
 
   return {
     dispatch,
@@ -166,9 +174,11 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     connection,
     gateway,
     outbox: campaigns.outbox,
+    sync,
     close: async () => {
       // The outbox first: the request in flight gets its outcome recorded before the gateway client closes.
       await campaigns.stop();
+      await sync.stop();
       balance.stop();
       await gateway.close();
       await sandbox.close();
