@@ -530,6 +530,8 @@ export const ImportPreview = z.object({
   /** The first data rows, as read with these options. */
   rows: z.array(z.array(z.string())),
   mapping: z.array(ColumnTarget),
+  /** For each column, the custom-field key its header makes (for choosing "custom field" in the mapping). */
+  customKeys: z.array(z.string()),
   /** True when the mapping is the one used last time for a file with these headers. */
   mappingRemembered: z.boolean(),
   defaultCountry: z.string(),

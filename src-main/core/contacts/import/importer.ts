@@ -35,6 +35,7 @@ import { Uploads, type Upload } from './uploads';
 import { defaultCountry, rememberedMapping, rememberMapping, setDefaultCountry } from '../contact-prefs';
 import { defuseCell } from '../formula-defuse';
 import { fileStamp } from '../contact-export';
+import { customFieldKey } from '../merge-field-keys';
 
 const SAMPLE_BYTES = 256 * 1024;
 const PREVIEW_ROWS = 10;
@@ -150,6 +151,7 @@ export class ContactImporter {
       headers,
       rows: dataRows.slice(0, PREVIEW_ROWS),
       mapping,
+      customKeys: headers.map((h) => customFieldKey(h)),
       mappingRemembered: remembered !== null,
       defaultCountry: country,
       warnings,
