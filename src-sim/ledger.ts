@@ -28,21 +28,30 @@ export interface LedgerFilter {
 
 /** Entries in acceptance order (messaging and legacy interleaved by time). */
 export function ledger(state: PlatformState, now: number, filter: LedgerFilter = {}): LedgerEntry[] {
-  const out: LedgerEntry[] = [];
+  const iso = isoCache();
+  const messaging: LedgerEntry[] = [];
   if (filter.iface !== 'legacy') {
+    // Messages of one batch share their times and mostly their outcome: work out each status once.
+    const statuses = new Map<string, string>();
     for (const r of state.messaging) {
       if (filter.id !== undefined && r.id !== filter.id) continue;
-      const reports = timeline({ outcome: r.outcome, iface: 'messaging', createdAt: r.createdAt, sendAt: r.createdAt, expiresAt: r.expiresAt });
-      out.push({
+      const key = `${r.outcome}|${r.createdAt}|${r.expiresAt}`;
+      let status = statuses.get(key);
+      if (status === undefined) {
+        const reports = timeline({ outcome: r.outcome, iface: 'messaging', createdAt: r.createdAt, sendAt: r.createdAt, expiresAt: r.expiresAt });
+        // Before the first report the message is accepted but not yet handed on.
+        status = actualAt(reports, now)?.status ?? 'ACCEPTED';
+        statuses.set(key, status);
+      }
+      messaging.push({
         interface: 'messaging',
         id: r.id,
         recipient: r.recipient,
         text: r.text,
         encoding: r.encoding,
         parts: r.parts,
-        // Before the first report the message is accepted but not yet handed on.
-        status: actualAt(reports, now)?.status ?? 'ACCEPTED',
-        created_at: new Date(r.createdAt).toISOString(),
+        status,
+        created_at: iso(r.createdAt),
         sender: r.sender,
         reference: r.reference,
         label: r.label,
@@ -52,15 +61,17 @@ export function ledger(state: PlatformState, now: number, filter: LedgerFilter =
       });
     }
   }
+  const legacy: LedgerEntry[] = [];
   if (filter.iface !== 'messaging') {
     for (const m of state.legacy) {
       if (filter.id !== undefined && String(m.id) !== filter.id) continue;
       const statusOf = statusLookup(m, now);
-      const created = new Date(m.createdAt).toISOString();
+      const created = iso(m.createdAt);
+      const id = String(m.id);
       for (const r of m.recipients) {
-        out.push({
+        legacy.push({
           interface: 'legacy',
-          id: String(m.id),
+          id,
           recipient: r.msisdn,
           text: r.text ?? m.text,
           encoding: r.encoding ?? m.airEncoding,
@@ -77,9 +88,34 @@ export function ledger(state: PlatformState, now: number, filter: LedgerFilter =
       }
     }
   }
-  // Both lists are already in acceptance order; a stable sort interleaves them.
-  if (filter.iface === undefined) out.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
+  return mergeByTime(messaging, legacy);
+}
+
+/** Both lists are in acceptance order already; merging keeps that (messaging first on equal times). */
+function mergeByTime(a: LedgerEntry[], b: LedgerEntry[]): LedgerEntry[] {
+  if (a.length === 0) return b;
+  if (b.length === 0) return a;
+  const out: LedgerEntry[] = new Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let k = 0;
+  while (i < a.length && j < b.length) out[k++] = a[i]!.created_at <= b[j]!.created_at ? a[i++]! : b[j++]!;
+  while (i < a.length) out[k++] = a[i++]!;
+  while (j < b.length) out[k++] = b[j++]!;
   return out;
+}
+
+/** ISO strings of epoch ms, reusing the last one (a batch shares its time). */
+function isoCache(): (t: number) => string {
+  let last = NaN;
+  let lastIso = '';
+  return (t) => {
+    if (t !== last) {
+      last = t;
+      lastIso = new Date(t).toISOString();
+    }
+    return lastIso;
+  };
 }
 
 /** Actual status of each recipient of a legacy message, with the timeline computed once per outcome. */
