@@ -10,6 +10,8 @@ export const FaultRuleSchema = z.object({
   /** Applies to this fraction of matching requests (deterministic pseudo-random sequence). */
   ratio: z.number().min(0).max(1).optional(),
   latency_ms: z.number().min(0).max(600_000).optional(),
+  /** Extension: the request is processed at once, then its answer is held back this long (a slow answer a client may give up on). */
+  answer_latency_ms: z.number().min(0).max(600_000).optional(),
   status: z.number().int().min(100).max(599).optional(),
   drop: z.enum(['before', 'after']).optional(),
   /** Extension: the request is processed, then this text replaces the response body (a malformed answer). */
@@ -24,6 +26,8 @@ export const FaultsSchema = z.object({ rules: z.array(FaultRuleSchema) });
 /** What to do to one request. */
 export interface FaultAction {
   latencyMs: number;
+  /** Real milliseconds between processing and answering. */
+  answerLatencyMs?: number;
   /** Answer this status without processing. */
   status?: number;
   retryAfterS?: number;
@@ -74,6 +78,7 @@ export class FaultSet {
       live.remaining--;
       action ??= { latencyMs: 0 };
       action.latencyMs += rule.latency_ms ?? 0;
+      if (rule.answer_latency_ms !== undefined) action.answerLatencyMs = (action.answerLatencyMs ?? 0) + rule.answer_latency_ms;
       if (rule.status !== undefined && rule.body === undefined) {
         action.status ??= rule.status;
         if (rule.retry_after_s !== undefined) action.retryAfterS = rule.retry_after_s;

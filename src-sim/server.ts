@@ -148,6 +148,8 @@ export async function startServer(platform: Platform, router: Router, opts: Serv
       reply = await dispatch(match.route, ctx, family);
     }
 
+    // Processed already: a client that gives up while the answer is held back cannot tell it was accepted.
+    if (fault?.answerLatencyMs) await sleep(fault.answerLatencyMs);
     if (fault?.drop === 'after') {
       // Processed, but the client never hears: the case a client cannot tell from a lost request.
       req.socket.destroy();

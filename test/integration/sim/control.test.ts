@@ -122,6 +122,26 @@ describe('fault injection', () => {
     expect(await run()).toEqual(first);
   });
 
+  it('answer_latency_ms processes at once and holds the answer back: a client that gives up finds it in the ledger', async () => {
+    await faults([{ path: '/mobile/single', count: 1, answer_latency_ms: 400 }]);
+    const t = Date.now();
+    await expect(fetch(sim.url + '/mobile/single', {
+      method: 'POST',
+      headers: { authorization: `Token ${TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify(single),
+      signal: AbortSignal.timeout(150),
+    })).rejects.toThrow();
+    expect(await sim.ledger()).toHaveLength(1);
+    const slow = Date.now();
+    expect((await post()).status).toBe(202);
+    expect(Date.now() - t).toBeLessThan(2_000);
+    expect(Date.now() - slow).toBeLessThan(300);
+    await faults([{ path: '/rest/me', answer_latency_ms: 150 }]);
+    const before = Date.now();
+    expect((await sim.call('/rest/me')).status).toBe(200);
+    expect(Date.now() - before).toBeGreaterThanOrEqual(140);
+  });
+
   it('replaces the body of a processed request with `body` (a malformed answer)', async () => {
     await faults([{ path: '/mobile/single', count: 1, body: '{"msg_id": ' }]);
     const res = await post();
