@@ -85,6 +85,11 @@ export const useInboxStore = defineStore('inbox', () => {
       if (t?.items.some((i) => i.direction === 'out' && i.campaignId === p.id && i.sendState !== 'accepted')) void open(t.conversation.msisdn);
     });
     on('sync.state', (s) => (sync.value = s));
+    // Sandbox and live have separate inboxes: switching shows the other one.
+    on('settings.changed', () => {
+      void call('inbox.unreadCount', {}).then((r) => (unread.value = r.count));
+      if (loaded.value) void loadConversations();
+    });
     void call('inbox.unreadCount', {}).then((r) => (unread.value = r.count));
     void call('sync.status', {}).then((s) => (sync.value = s));
   }

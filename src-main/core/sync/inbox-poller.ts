@@ -65,11 +65,12 @@ export class InboxPoller {
     this.now = o.now ?? Date.now;
   }
 
-  start(): void {
+  /** Starts polling; the first poll waits a moment so it does not compete with the app's own start. */
+  start(firstDelayMs = 3_000): void {
     if (this.running) return;
     this.running = true;
     this.abort = new AbortController();
-    this.plan(0);
+    this.plan(firstDelayMs);
   }
 
   async stop(): Promise<void> {
