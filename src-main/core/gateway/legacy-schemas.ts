@@ -281,8 +281,17 @@ export const HlrResponse = z.looseObject({
 });
 export type HlrResponse = z.output<typeof HlrResponse>;
 
+/**
+ * The credit as the spec gives it, a string like "10000.00". Anything that is not a plain decimal number would
+ * become NaN (a crash further on) or, for "", a made-up balance of 0, so it is refused as a malformed answer.
+ */
+const CreditAmount = z
+  .string()
+  .regex(/^\s*-?\d+(\.\d+)?\s*$/, 'Expected a decimal number such as "123.45"')
+  .refine((s) => Number.isFinite(Number(s)), 'Number too large');
+
 export const Account = z.looseObject({
-  credit: z.string(),
+  credit: CreditAmount,
   currency: z.string(),
   id: z.int(),
 });

@@ -92,6 +92,23 @@ describe('response schemas', () => {
   });
 });
 
+describe('account credit', () => {
+  it.each([
+    ['123.45', true],
+    ['0', true],
+    ['-12.5', true],
+    [' 10000.00 ', true],
+    ['', false],
+    ['lots', false],
+    ['1e3', false],
+    ['NaN', false],
+    ['Infinity', false],
+    ['9'.repeat(400), false],
+  ])('%j accepted: %s', (credit, ok) => {
+    expect(Account.safeParse({ credit, currency: 'DKK', id: 1 }).success).toBe(ok);
+  });
+});
+
 describe('messaging request schemas', () => {
   const ok = { sender: 'Bakery', recipient: 4512345678, message: 'Fresh bread!' };
   it.each([
