@@ -230,10 +230,12 @@ export function parseSendRequest(fields: unknown): MessageInput[] {
   if (list.length > LEGACY_LIMITS.messagesPerRequest)
     throw new LegacyError('requestTooBig', [list.length, 'messages', LEGACY_LIMITS.messagesPerRequest]);
   let total = 0;
-  for (const raw of list) {
+  list.forEach((raw, i) => {
     const r = (raw as Record<string, unknown> | null)?.['recipients'];
-    total += Array.isArray(r) ? r.length : 1;
-  }
+    const n = Array.isArray(r) ? r.length : 1;
+    if (n > LEGACY_LIMITS.recipientsPerMessage) throw new LegacyError('tooManyRecipients', [i, n, LEGACY_LIMITS.recipientsPerMessage]);
+    total += n;
+  });
   if (total > LEGACY_LIMITS.recipientsPerRequest)
     throw new LegacyError('requestTooBig', [total, 'recipients', LEGACY_LIMITS.recipientsPerRequest]);
   const messages = list.map((raw, i) => parseMessage(raw, i, Array.isArray(fields) ? `${i}.` : ''));
