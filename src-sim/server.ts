@@ -1,4 +1,5 @@
 // The HTTP edge of one platform: connection cap, body limit, fault injection, routing, authentication and replies.
+import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { checkLegacy, checkTokenOnly, credentialsFrom } from './auth';
@@ -46,11 +47,6 @@ function normaliseAddress(a: string | undefined): string {
   return a.startsWith('::ffff:') ? a.slice(7) : a;
 }
 
-const TOO_MANY = JSON.stringify({
-  code: '0x0404',
-  message: 'Too many open connections from %1; at most %2 are allowed',
-  variables: [] as string[],
-});
 
 export async function startServer(platform: Platform, router: Router, opts: ServerOptions): Promise<RunningServer> {
   const open = new Map<string, number>();
@@ -77,7 +73,12 @@ export async function startServer(platform: Platform, router: Router, opts: Serv
     const n = (open.get(addr) ?? 0) + 1;
     if (n > opts.maxConnectionsPerAddress) {
       refused.add(socket);
-      const body = TOO_MANY.replace('"variables":[]', `"variables":${JSON.stringify([addr, String(opts.maxConnectionsPerAddress)])}`);
+      const body = JSON.stringify({
+        code: '0x0404',
+        incident_uuid: randomUUID(),
+        message: 'Too many open connections from %1; at most %2 are allowed',
+        variables: [addr, String(opts.maxConnectionsPerAddress)],
+      });
       socket.on('error', () => undefined);
       socket.end(
         'HTTP/1.1 429 Too Many Requests\r\nContent-Type: application/json\r\nConnection: close\r\nRetry-After: 1\r\n' +
