@@ -119,7 +119,7 @@ async function postClock(ctx: RouteContext): Promise<Reply> {
   const input = body(ctx, ClockSchema);
   ctx.platform.clock.advance(input.advance_seconds);
   // Callbacks signed asynchronously are queued before the call returns.
-  await ctx.platform.notifier.settled();
+  await ctx.platform.settled();
   return { status: 200, body: clockView(ctx.platform) };
 }
 

@@ -108,13 +108,15 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     throw err;
   }
 
+  for (const p of platforms) p.peers = platforms;
+
   let closed: Promise<void> | null = null;
   const sim: Simulator = {
     url: servers[0]!.url,
     clock,
     async advance(seconds: number) {
       clock.advance(seconds);
-      await Promise.all(platforms.map((p) => p.notifier.settled()));
+      await platforms[0]!.settled();
     },
     close() {
       closed ??= (async () => {

@@ -65,7 +65,7 @@ function finish(node: Tree | string[], key?: string): unknown {
   for (const k of keys) {
     const child = node[k]!;
     // A single `tags[]=x` under a named key is still a list of one.
-    if (!Array.isArray(child) && Object.keys(child).length === 1 && Array.isArray(child['']) ) obj[k] = child[''];
+    if (!Array.isArray(child) && Object.keys(child).length === 1 && Array.isArray(child[''])) obj[k] = child[''];
     else obj[k] = finish(child, k);
   }
   return obj;

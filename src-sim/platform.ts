@@ -12,6 +12,8 @@ export class Platform {
   readonly stats = new RequestStats();
   readonly notifier: Notifier;
   private readonly ulid = monotonicFactory();
+  /** Every platform on the same clock (this one included), so a clock advance can wait for all of them. */
+  peers: Platform[] = [this];
 
   constructor(
     readonly name: PlatformName,
@@ -21,6 +23,11 @@ export class Platform {
     readonly dispatcher: WebhookDispatcher,
   ) {
     this.notifier = new Notifier(store, clock, dispatcher, () => this.newUlid());
+  }
+
+  /** Resolves once every platform on this clock has queued the webhook calls that are due. */
+  async settled(): Promise<void> {
+    await Promise.all(this.peers.map((p) => p.notifier.settled()));
   }
 
   /** A ULID stamped with the simulated time, monotonic within the platform. */
