@@ -162,9 +162,12 @@ export class WebhookReceiver {
     const json = parseJson(raw);
     if (json === undefined || typeof json !== 'object' || json === null || Array.isArray(json)) return refuse(400, 'The body is not a JSON object.');
     const body = json as Record<string, unknown>;
-    // The token signs the callback's fields: a body that says something else was not signed by the gateway.
-    for (const [k, claimed] of Object.entries(v.value)) {
-      if (k in body && JSON.stringify(body[k]) !== JSON.stringify(claimed)) return refuse(401, `The signed token does not match the body (${k}).`);
+    // The token signs the callback's fields: a body that says something else, or more than the token signed (a
+    // field added next to a captured token), was not written by the gateway.
+    const claims = v.value as Record<string, unknown>;
+    for (const [k, value] of Object.entries(body)) {
+      if (!Object.hasOwn(claims, k)) return refuse(401, `The signed token does not cover the body's field ${k}.`);
+      if (JSON.stringify(value) !== JSON.stringify(claims[k])) return refuse(401, `The signed token does not match the body (${k}).`);
     }
     const token = headerValue(headers, 'x-gwapi-signature') ?? headerValue(headers, 'x-service-signature') ?? '';
     const key = `legacy:${sha256(token, '\n', raw)}`;
