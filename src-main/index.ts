@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startCore, type Core } from './core/core';
+import { installCrashGuard } from './core/crash-guard';
 import { attachIpc } from './bridge/ipc';
 import { isAppUrl, isSafeExternalUrl, mainWindowOptions } from './shell/window-options';
 import { rendererTarget } from './shell/renderer-target';
@@ -227,6 +228,8 @@ if (!app.requestSingleInstanceLock()) {
   void app.whenReady().then(async () => {
     session.defaultSession.setPermissionRequestHandler((_wc, permission, done) => done(permission === 'notifications'));
     const c = await startCore({ dataDir: app.getPath('userData'), shell: 'electron', version: app.getVersion() });
+    // Instead of Electron's error dialog (which shows the error as it is): a redacted report, then quit.
+    installCrashGuard({ log: c.log, exit: (code) => app.exit(code) });
     core = c;
     c.events.subscribe((m) => onCoreEvent(m.name, m.payload));
     const settings = await c.dispatch('settings.get', {});

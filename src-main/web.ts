@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startCore } from './core/core';
 import { createLogger } from './core/log';
+import { installCrashGuard } from './core/crash-guard';
 import { defaultDataDir } from './core/data-dir';
 import { startWebServer } from './bridge/web-server';
 import { openVault } from './core/secrets/vault';
@@ -33,6 +34,8 @@ async function main() {
   }
   const dataDir = args.data ? resolve(args.data) : defaultDataDir();
   const log = createLogger({ file: join(dataDir, 'besked.log'), echo: process.env.BESKED_LOG === '1' });
+  // From here on a crash is reported through the log's redaction, never with the token in it.
+  installCrashGuard({ log });
   const version = (await import('../package.json', { with: { type: 'json' } })).default.version;
   // Tests give each run its own keychain service so they never touch the user's real token.
   const service = process.env.BESKED_KEYCHAIN_SERVICE;
