@@ -1,0 +1,43 @@
+// Load: with 100,000 contacts and a campaign to all of them sending (statuses polled, inbox polled), the contacts
+// table scrolls and the inbox opens without dropped frames a person would notice, and pages of contacts keep
+// arriving quickly. Tolerant bounds here; the precise figure is the bench's ui.contacts_scroll.p95_frame_ms.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runLoadScenario, type LoadRun } from './load-scenario';
+
+let run: LoadRun;
+
+beforeAll(async () => {
+  run = await runLoadScenario({ contacts: 100_000, answerLatencyMs: 500 });
+}, 170_000);
+afterAll(async () => {
+  await run?.close();
+});
+
+describe('100,000 contacts while a 100,000-recipient campaign sends', () => {
+  it('measured while the campaign was sending and its statuses were polled', () => {
+    const o = run.outcome;
+    expect(o.during.sendRequests).toBeGreaterThan(3);
+    expect(o.during.statusPolls).toBeGreaterThan(0);
+    expect(['sending', 'waiting']).toContain(o.campaignAfter.state);
+    expect(o.campaignAfter.counts.queued).toBeGreaterThan(0);
+  });
+
+  it('scrolls the contacts table smoothly', () => {
+    const { scroll } = run.outcome;
+    expect(scroll.frames).toBeGreaterThan(100);
+    expect(scroll.p95).toBeLessThan(100);
+  });
+
+  it('switches to the inbox and back within a moment, and stays smooth there', () => {
+    const { inbox, switchMs } = run.outcome;
+    for (const ms of switchMs) expect(ms).toBeLessThan(2_000);
+    expect(inbox.frames).toBeGreaterThan(60);
+    expect(inbox.p95).toBeLessThan(100);
+  });
+
+  it('fills the table quickly wherever one jumps, because the core keeps answering', () => {
+    const o = run.outcome;
+    for (const ms of o.rowsShownMs) expect(ms).toBeLessThan(5_000);
+    expect(o.pageLoadP95Ms).toBeLessThan(1_000);
+  });
+});
