@@ -1,7 +1,6 @@
 // Contacts out to a spreadsheet: CSV (UTF-8 with a byte order mark, so Excel shows æøå) or XLSX. Every
 // text cell is defused against formula injection; in XLSX the number is a number cell shown as +4520123456.
 import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import type { Db } from '../db/database';
 import type { FileDownload } from '../../../src-shared/contract';
@@ -78,6 +77,8 @@ export function exportCsv(db: Db, ids: readonly number[], delimiter: ',' | ';'):
 }
 
 export async function exportXlsx(db: Db, ids: readonly number[]): Promise<FileDownload> {
+  // Loaded on first use: a large library that most sessions never need.
+  const { default: ExcelJS } = await import('exceljs');
   const custom = customColumns(db);
   const sink = new PassThrough();
   const chunks: Buffer[] = [];

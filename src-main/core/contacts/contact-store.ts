@@ -18,7 +18,7 @@ import { fieldsOf, phonePartsOf, toColumns, type StoredContact } from './contact
 import type { ContactFields } from './merge-rules';
 import { consentHistory } from './consent';
 import { registerCustomFields } from './custom-fields';
-import { withBulkIndexing } from './search-index';
+import { pendingSql } from './search-index';
 
 /** How long deleted contacts can be brought back. */
 export const UNDO_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -278,7 +278,7 @@ export class ContactStore {
     const now = new Date().toISOString();
     const deleted = this.db.transaction(() => {
       this.purgeTrash(new Date(Date.now() - UNDO_WINDOW_MS));
-      return withBulkIndexing(this.db, () => this.deleteRows(token, now, json));
+      return this.deleteRows(token, now, json);
     })();
     this.afterBulkIndexing();
     return { deleted, undoToken: token };
@@ -296,7 +296,7 @@ export class ContactStore {
     this.stmt(
       `INSERT INTO contacts_fts (contacts_fts, rowid, first_name, last_name, email, company, search_phone, search_custom)
        SELECT 'delete', c.id, c.first_name, c.last_name, c.email, c.company, c.search_phone, c.search_custom
-       FROM contacts c WHERE c.id IN (SELECT value FROM json_each(?))`,
+       FROM contacts c WHERE c.id IN (SELECT value FROM json_each(?)) AND NOT ${pendingSql('c.id')}`,
     ).run(json);
     this.stmt('INSERT INTO contacts_fts_deferred (one) VALUES (1)').run();
     const n = this.stmt('DELETE FROM contacts WHERE id IN (SELECT value FROM json_each(?))').run(json).changes;
@@ -306,7 +306,7 @@ export class ContactStore {
 
   /** Puts deleted contacts back under their old ids; one whose number was added again meanwhile is skipped. */
   undoDelete(token: string): { restored: number; skipped: number } {
-    const r = this.db.transaction(() => withBulkIndexing(this.db, () => this.restoreRows(token)))();
+    const r = this.db.transaction(() => this.restoreRows(token))();
     this.afterBulkIndexing();
     return r;
   }
@@ -326,7 +326,8 @@ export class ContactStore {
     this.stmt(
       `INSERT INTO contacts_fts (rowid, first_name, last_name, email, company, search_phone, search_custom)
        SELECT c.id, c.first_name, c.last_name, c.email, c.company, c.search_phone, c.search_custom
-       FROM contacts c JOIN contact_trash t ON t.contact_id = c.id AND t.token = ? AND c.msisdn = t.data->>'msisdn'`,
+       FROM contacts c JOIN contact_trash t ON t.contact_id = c.id AND t.token = ? AND c.msisdn = t.data->>'msisdn'
+       WHERE NOT ${pendingSql('c.id')}`,
     ).run(token);
     this.stmt(
       `INSERT OR IGNORE INTO contact_group_members (group_id, contact_id)

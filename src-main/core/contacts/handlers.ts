@@ -34,10 +34,11 @@ export const MANUAL_BY = 'you (in Besked)';
 export function contactsHandlers(deps: ContactsDeps): Pick<Handlers, ContactsCallName> {
   const { db, events } = deps;
   const upkeep = new SearchIndexUpkeep(db, deps.log);
-  const tidyIndex = () => upkeep.schedule();
-  const contacts = new ContactStore(db, tidyIndex);
+  // An import that was saved but not fully indexed when Besked stopped is finished now.
+  upkeep.schedule();
+  const contacts = new ContactStore(db, () => upkeep.schedule());
   const groups = new GroupStore(db);
-  const importer = new ContactImporter(db, events, join(deps.dataDir, 'imports'), deps.log, tidyIndex);
+  const importer = new ContactImporter(db, events, join(deps.dataDir, 'imports'), deps.log, () => upkeep.catchUp());
   contacts.purgeTrash(new Date(Date.now() - UNDO_WINDOW_MS));
   const changed = (reason: z.infer<typeof ContactsChanged>['reason']) => events.emit('contacts.changed', { reason });
   const country = (c: CountryCode | undefined) => c ?? defaultCountry(db);

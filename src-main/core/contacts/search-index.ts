@@ -1,37 +1,88 @@
-// Upkeep of the FTS5 search index around bulk writes. FTS5 merges its segments while rows are inserted,
-// which doubles the cost of indexing 100,000 contacts in one go; during a bulk write that merging is
-// switched off, and afterwards it is done in small steps between other calls.
+// Upkeep of the FTS5 search index around bulk writes. An import saves its contacts in one transaction and
+// marks their ids as pending; the index then catches up in small steps between other calls (and at the
+// next start, if Besked stopped first), because indexing 100,000 contacts at once would hold the core for
+// about a second. FTS5's segment merging is off while it catches up and is done the same way afterwards.
 import type { Db } from '../db/database';
 import type { Logger } from '../log';
 
-/** FTS5's default; restored after every bulk write. */
+/** FTS5's default; restored when a catch-up ends. */
 const AUTOMERGE = 4;
+/** Contacts indexed per step: tens of milliseconds each. */
+const INDEX_STEP = 4000;
 /** Leaf pages written per merge step: a few milliseconds each. */
 const MERGE_PAGES = 200;
 
-/** Runs fn (inside the caller's transaction) with FTS5's automatic merging off. */
-export function withBulkIndexing<T>(db: Db, fn: () => T): T {
-  db.prepare("INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('automerge', 0)").run();
-  const out = fn();
-  db.prepare(`INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('automerge', ${AUTOMERGE})`).run();
-  return out;
+/** SQL true when the contact id `col` is saved but not in the search index yet. */
+export const pendingSql = (col: string) => `EXISTS (SELECT 1 FROM contacts_fts_pending p WHERE ${col} > p.lo AND ${col} <= p.hi)`;
+
+/** Marks ids in (lo, hi] as saved but not yet searchable (inside the caller's transaction). */
+export function markPending(db: Db, lo: number, hi: number): void {
+  if (hi > lo) db.prepare('INSERT INTO contacts_fts_pending (lo, hi) VALUES (?, ?)').run(lo, hi);
 }
 
 export class SearchIndexUpkeep {
-  private running = false;
+  private catching: Promise<void> | null = null;
+  private merging = false;
 
   constructor(
     private readonly db: Db,
     private readonly log: Logger,
   ) {}
 
-  /** Merges the index's segments a step at a time until FTS5 reports nothing left to do. */
+  /** True while some saved contacts are not searchable yet. */
+  hasPending(): boolean {
+    return this.db.prepare('SELECT 1 FROM contacts_fts_pending LIMIT 1').get() !== undefined;
+  }
+
+  /**
+   * Indexes every pending contact, a step at a time with the event loop turning in between; resolves when
+   * all are searchable. Calls made meanwhile share the one run.
+   */
+  catchUp(): Promise<void> {
+    this.catching ??= this.run().finally(() => {
+      this.catching = null;
+      this.scheduleMerge();
+    });
+    return this.catching;
+  }
+
+  private async run(): Promise<void> {
+    if (!this.db.open || !this.hasPending()) return;
+    this.db.prepare("INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('automerge', 0)").run();
+    const next = this.db.prepare('SELECT rowid AS r, lo, hi FROM contacts_fts_pending ORDER BY lo LIMIT 1');
+    const index = this.db.prepare(
+      `INSERT INTO contacts_fts (rowid, first_name, last_name, email, company, search_phone, search_custom)
+       SELECT id, first_name, last_name, email, company, search_phone, search_custom FROM contacts WHERE id > ? AND id <= ?`,
+    );
+    const advance = this.db.prepare('UPDATE contacts_fts_pending SET lo = ? WHERE rowid = ?');
+    const done = this.db.prepare('DELETE FROM contacts_fts_pending WHERE rowid = ?');
+    const step = this.db.transaction((): boolean => {
+      const range = next.get() as { r: number; lo: number; hi: number } | undefined;
+      if (!range) {
+        this.db.prepare(`INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('automerge', ${AUTOMERGE})`).run();
+        return false;
+      }
+      const upto = Math.min(range.hi, range.lo + INDEX_STEP);
+      index.run(range.lo, upto);
+      if (upto === range.hi) done.run(range.r);
+      else advance.run(upto, range.r);
+      return true;
+    });
+    while (this.db.open && step()) await new Promise((res) => setImmediate(res));
+  }
+
+  /** Starts the catch-up (if anything is pending) without waiting for it; logs a failure. */
   schedule(): void {
-    if (this.running) return;
-    this.running = true;
+    this.catchUp().catch((err: unknown) => this.log.warn('search index catch-up failed; it resumes at the next start', { err }));
+  }
+
+  /** Merges the index's segments a step at a time until FTS5 reports nothing left to do. */
+  private scheduleMerge(): void {
+    if (this.merging) return;
+    this.merging = true;
     const step = () => {
-      if (!this.db.open) {
-        this.running = false;
+      if (!this.db.open || this.catching) {
+        this.merging = false;
         return;
       }
       try {
@@ -46,7 +97,7 @@ export class SearchIndexUpkeep {
         // Only tidiness is lost: search stays correct with unmerged segments.
         this.log.warn('search index merge step failed', { err });
       }
-      this.running = false;
+      this.merging = false;
     };
     setImmediate(step);
   }

@@ -1,13 +1,13 @@
 // Saves a fully read import into Besked's database in one transaction: merges rows whose number is already
-// a contact (by the owner's rule), inserts the new contacts set-wise and indexes them for search in one
-// statement, adds everyone to the group and records opt-outs from the file. All of it or none of it.
+// a contact (by the owner's rule), inserts the new contacts set-wise (marking them for the search index to
+// catch up on), adds everyone to the group and records opt-outs from the file. All of it or none of it.
 import type { Db } from '../../db/database';
 import type { ImportGroup, MergeRule } from '../../../../src-shared/contract';
 import { BeskedError } from '../../errors';
 import { fieldsOf, phonePartsOf, toColumns, type StoredContact } from '../contact-columns';
 import { mergeFields } from '../merge-rules';
 import { registerCustomFields } from '../custom-fields';
-import { withBulkIndexing } from '../search-index';
+import { markPending } from '../search-index';
 import type { StagedRow } from './staging';
 
 export interface ApplyOptions {
@@ -68,24 +68,19 @@ export function applyStaged(db: Db, o: ApplyOptions): ApplyResult {
         }
       }
 
-      // New numbers: inserted in file order in one statement; indexed for search in one more.
-      const created = withBulkIndexing(db, () => {
-        const maxId = (db.prepare('SELECT coalesce(max(id), 0) AS m FROM main.contacts').get() as { m: number }).m;
-        db.prepare('INSERT INTO main.contacts_fts_deferred (one) VALUES (1)').run();
-        const n = db
-          .prepare(
-            `INSERT INTO main.contacts (first_name, last_name, e164, msisdn, email, company, custom, notes, sort_key, search_phone, search_custom, created_at, updated_at)
-             SELECT s.first_name, s.last_name, s.e164, s.msisdn, s.email, s.company, s.custom, s.notes, s.sort_key, s.search_phone, s.search_custom, @now, @now
-             FROM stage.staged s WHERE NOT EXISTS (SELECT 1 FROM main.contacts c WHERE c.msisdn = s.msisdn) ORDER BY s.sid`,
-          )
-          .run({ now: o.now }).changes;
-        db.prepare('DELETE FROM main.contacts_fts_deferred').run();
-        db.prepare(
-          `INSERT INTO main.contacts_fts (rowid, first_name, last_name, email, company, search_phone, search_custom)
-           SELECT id, first_name, last_name, email, company, search_phone, search_custom FROM main.contacts WHERE id > ?`,
-        ).run(maxId);
-        return n;
-      });
+      // New numbers: inserted in file order in one statement. Search indexing follows after the commit, in
+      // steps (see search-index.ts); until then these ids are marked pending.
+      const maxId = (db.prepare('SELECT coalesce(max(id), 0) AS m FROM main.contacts').get() as { m: number }).m;
+      db.prepare('INSERT INTO main.contacts_fts_deferred (one) VALUES (1)').run();
+      const created = db
+        .prepare(
+          `INSERT INTO main.contacts (first_name, last_name, e164, msisdn, email, company, custom, notes, sort_key, search_phone, search_custom, created_at, updated_at)
+           SELECT s.first_name, s.last_name, s.e164, s.msisdn, s.email, s.company, s.custom, s.notes, s.sort_key, s.search_phone, s.search_custom, @now, @now
+           FROM stage.staged s WHERE NOT EXISTS (SELECT 1 FROM main.contacts c WHERE c.msisdn = s.msisdn) ORDER BY s.sid`,
+        )
+        .run({ now: o.now }).changes;
+      db.prepare('DELETE FROM main.contacts_fts_deferred').run();
+      markPending(db, maxId, maxId + created);
 
       if (group) {
         db.prepare(

@@ -81,7 +81,8 @@ export class ContactImporter {
     private readonly events: EventBus,
     dir: string,
     private readonly log: Logger,
-    private readonly afterBulkIndexing: () => void = () => undefined,
+    /** Makes the saved contacts searchable; resolves when they are. */
+    private readonly indexSaved: () => Promise<void> = async () => undefined,
   ) {
     this.uploads = new Uploads(dir, (id) => this.running.has(id));
   }
@@ -240,9 +241,15 @@ export class ContactImporter {
         customFields: input.mapping.flatMap((t) => (typeof t === 'object' ? [{ key: t.custom, label: t.label }] : [])),
         now: new Date().toISOString(),
       });
-      this.afterBulkIndexing();
-      if (opts.hasHeader && headers) rememberMapping(this.db, headerSignature(padHeaders(headers, input.mapping.length)), input.mapping);
-      setDefaultCountry(this.db, input.defaultCountry);
+      // Saved. What follows cannot undo that, so it must not turn the import into a failure.
+      try {
+        // Searchable, in steps that let other calls through.
+        await this.indexSaved();
+        if (opts.hasHeader && headers) rememberMapping(this.db, headerSignature(padHeaders(headers, input.mapping.length)), input.mapping);
+        setDefaultCountry(this.db, input.defaultCountry);
+      } catch (err) {
+        this.log.warn('after saving an import', { err });
+      }
 
       const updated = [...apply.existing.values()].filter((v) => v === 'updated').length;
       const report: ImportReport = {
