@@ -2,7 +2,7 @@
 // process that survives, with the token in a private keychain; a campaign to a group of contacts is sending when
 // the process is killed with SIGKILL right after a draft was saved; then web mode starts again on the same folder.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -95,6 +95,15 @@ export interface CrashOutcome {
   maxPerRecipient: number;
   ledgerEntries: number;
   draft: { saved: string; found: string | null };
+  /** Files in the data folder (database, WAL, log, simulator state of Sandbox…) and outputs that contain the token. */
+  tokenFoundIn: string[];
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? filesUnder(p) : [p];
+  });
 }
 
 export interface CrashRun {
@@ -139,6 +148,7 @@ export async function runCrashScenario(opts: { recipients: number; latencyMs: nu
     const d = (await bridge.ok('campaigns.get', { id: draftId })).draft;
     await bridge.ok('campaigns.saveDraft', { id: draftId, draft: { ...d, name: 'Unsent draft', text: savedText } });
     await web.stop('SIGKILL');
+    const killedStderr = web.stderr();
     bridge.close();
     bridge = null;
     const requestsAtKill = await sim.requests('POST /rest/mtsms');
@@ -172,6 +182,9 @@ export async function runCrashScenario(opts: { recipients: number; latencyMs: nu
     const readDb = new Database(join(dataDir, 'besked.db'), { readonly: true });
     const rows = readDb.prepare('SELECT id, campaign_id, msisdn, state, gateway_id FROM campaign_recipients').all() as RecipientRow[];
     readDb.close();
+    const tokenFoundIn = filesUnder(dataDir).filter((f) => readFileSync(f).includes(sim!.token));
+    if (killedStderr.includes(sim.token)) tokenFoundIn.push('stderr of the killed process');
+    if (web.stderr().includes(sim.token)) tokenFoundIn.push('stderr of the restarted process');
     const per = new Map<number, number>();
     for (const e of ledger) per.set(e.recipient, (per.get(e.recipient) ?? 0) + 1);
 
@@ -188,6 +201,7 @@ export async function runCrashScenario(opts: { recipients: number; latencyMs: nu
         maxPerRecipient: Math.max(0, ...per.values()),
         ledgerEntries: ledger.length,
         draft: { saved: savedText, found },
+        tokenFoundIn,
       },
       close,
     };

@@ -44,4 +44,8 @@ describe('SIGKILL mid-campaign, then a restart', () => {
   it('keeps the draft saved just before the kill', () => {
     expect(run.outcome.draft.found).toBe(run.outcome.draft.saved);
   });
+
+  it('left the token in the keychain only: not in the data folder (database, WAL, log) nor in either process’s output', () => {
+    expect(run.outcome.tokenFoundIn).toEqual([]);
+  });
 });
