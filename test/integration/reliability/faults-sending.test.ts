@@ -146,3 +146,22 @@ describe.each(['legacy', 'messaging'] as Channel[])('sending on the %s interface
     expect(await w.audit({ settled: true })).toEqual([]);
   });
 });
+
+describe('replies from the inbox (the same engine)', () => {
+  it.each([
+    ['connection closed after processing', { drop: 'after' as const }, 'uncertain', 1],
+    ['connection closed before processing', { drop: 'before' as const }, 'uncertain', 0],
+    ['a time-out after the gateway accepted', { answer_latency_ms: HEADERS_TIMEOUT_MS + 600 }, 'uncertain', 1],
+    ['429 with Retry-After', { status: 429, retry_after_s: 1 }, 'accepted', 1],
+  ])('%s: the reply is sent at most once and its state says so', async (_name, fault, state, inLedger) => {
+    w = await startFaultWorld();
+    await w.faults([{ path: '/rest/mtsms', method: 'POST', count: 1, ...fault }]);
+    const { campaignId } = await w.ok('inbox.reply', { msisdn: 4533000001, text: 'Ja, vi har åbent til kl. 14', sender: 'Bageriet' });
+    const done = await w.settled(campaignId);
+    expect(stateCounts(recipientRows(w.core.db, campaignId))).toEqual({ [state]: 1 });
+    expect(done.kind).toBe('reply');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await w.ledger()).toHaveLength(inLedger);
+    expect(await w.audit({ settled: true })).toEqual([]);
+  });
+});
