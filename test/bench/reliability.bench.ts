@@ -11,7 +11,7 @@ export const benches: Bench[] = [
     async run(report) {
       const samples: number[] = [];
       for (let i = 0; i < 3; i++) {
-        const r = await runCrashScenario({ recipients: 20_000, latencyMs: 300, killAfterRequests: 6 });
+        const r = await runCrashScenario({ recipients: 20_000, latencyMs: 600, killAfterRequests: 6 });
         try {
           if (r.outcome.maxPerRecipient !== 1 || r.outcome.problems.length) throw new Error(`the crash run sent someone twice: ${r.outcome.problems[0]}`);
           samples.push(r.outcome.resumeSeconds);

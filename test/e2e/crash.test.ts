@@ -7,7 +7,7 @@ import { runCrashScenario, type CrashRun } from './crash-scenario';
 let run: CrashRun;
 
 beforeAll(async () => {
-  run = await runCrashScenario({ recipients: 20_000, latencyMs: 300, killAfterRequests: 6 });
+  run = await runCrashScenario({ recipients: 20_000, latencyMs: 600, killAfterRequests: 6 });
 }, 170_000);
 afterAll(async () => {
   await run?.close();
