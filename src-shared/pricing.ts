@@ -103,6 +103,56 @@ export interface CostEstimate {
   byCountry: CostLine[];
 }
 
+/** Adds up a send recipient by recipient, pricing each once; `add` returns that recipient's cost. */
+export class CostTally {
+  private readonly col: 'dkk' | 'eur' | null;
+  private readonly tier: PriceTier;
+  private readonly lines = new Map<string, CostLine>();
+  private total = 0;
+  private parts = 0;
+  private count = 0;
+  private unpriced = 0;
+
+  constructor(
+    private readonly index: PriceIndex | null,
+    cls: MessageClass,
+    private readonly currency: string,
+  ) {
+    this.col = priceColumn(currency);
+    this.tier = tierForClass(cls);
+  }
+
+  add(msisdn: number | string, parts: number): number {
+    this.count++;
+    this.parts += parts;
+    const row = this.index ? this.index.match(msisdn, this.tier) : null;
+    const price = row && this.col ? row[this.col] : null;
+    const key = row ? row.country : '';
+    let line = this.lines.get(key);
+    if (!line) {
+      line = { country: key, countryName: row?.country_name ?? '', recipients: 0, parts: 0, partPrice: price, cost: 0 };
+      this.lines.set(key, line);
+    }
+    line.recipients++;
+    line.parts += parts;
+    if (price === null) {
+      this.unpriced++;
+      return 0;
+    }
+    const c = parts * price;
+    line.cost += c;
+    this.total += c;
+    return c;
+  }
+
+  result(): CostEstimate {
+    const byCountry = [...this.lines.values()]
+      .map((l) => ({ ...l, cost: roundMoney(l.cost) }))
+      .sort((a, b) => b.cost - a.cost || b.recipients - a.recipients);
+    return { currency: this.currency, total: roundMoney(this.total), parts: this.parts, recipients: this.count, unpriced: this.unpriced, byCountry };
+  }
+}
+
 /** Cost = parts × the part price of each recipient's country, summed; lines sorted by cost, highest first. */
 export function estimateCost(
   recipients: Iterable<{ msisdn: number | string; parts: number }>,
@@ -110,34 +160,7 @@ export function estimateCost(
   cls: MessageClass,
   currency: string,
 ): CostEstimate {
-  const col = priceColumn(currency);
-  const tier = tierForClass(cls);
-  const lines = new Map<string, CostLine>();
-  let total = 0;
-  let parts = 0;
-  let count = 0;
-  let unpriced = 0;
-  for (const r of recipients) {
-    count++;
-    parts += r.parts;
-    const row = index ? index.match(r.msisdn, tier) : null;
-    const price = row && col ? row[col] : null;
-    const key = row ? row.country : '';
-    let line = lines.get(key);
-    if (!line) {
-      line = { country: key, countryName: row?.country_name ?? '', recipients: 0, parts: 0, partPrice: price, cost: 0 };
-      lines.set(key, line);
-    }
-    line.recipients++;
-    line.parts += r.parts;
-    if (price === null) {
-      unpriced++;
-    } else {
-      const c = r.parts * price;
-      line.cost += c;
-      total += c;
-    }
-  }
-  const byCountry = [...lines.values()].map((l) => ({ ...l, cost: roundMoney(l.cost) })).sort((a, b) => b.cost - a.cost || b.recipients - a.recipients);
-  return { currency, total: roundMoney(total), parts, recipients: count, unpriced, byCountry };
+  const tally = new CostTally(index, cls, currency);
+  for (const r of recipients) tally.add(r.msisdn, r.parts);
+  return tally.result();
 }

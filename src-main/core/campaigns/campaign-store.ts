@@ -185,7 +185,7 @@ export class CampaignStore {
       .prepare(
         `SELECT seq, recipients, started_at AS startedAt, error FROM send_chunks
          WHERE campaign_id = ? AND state = 'uncertain'
-           AND EXISTS (SELECT 1 FROM campaign_recipients r WHERE r.chunk_id = send_chunks.id AND r.state = 'uncertain')
+           AND EXISTS (SELECT 1 FROM campaign_recipients r WHERE r.campaign_id = send_chunks.campaign_id AND r.state = 'uncertain' AND r.chunk_id = send_chunks.id)
          ORDER BY seq`,
       )
       .all(row.id) as CampaignDetail['uncertainChunks'];

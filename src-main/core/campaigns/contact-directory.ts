@@ -24,13 +24,14 @@ const COLUMNS = 'c.id, c.first_name, c.last_name, c.e164, c.msisdn, c.email, c.c
 
 function toContact(r: ContactRowDb): DirectoryContact {
   let custom: Record<string, string> = {};
-  try {
-    const parsed = JSON.parse(r.custom) as unknown;
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-      custom = Object.fromEntries(Object.entries(parsed as Record<string, unknown>).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+  if (r.custom !== '{}') {
+    try {
+      // The contacts module writes string values only (CustomValues in the contract).
+      const parsed = JSON.parse(r.custom) as unknown;
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) custom = parsed as Record<string, string>;
+    } catch {
+      // A damaged custom-field cell leaves the contact's built-in fields usable.
     }
-  } catch {
-    // A damaged custom-field cell leaves the contact's built-in fields usable.
   }
   return {
     id: r.id,
@@ -55,13 +56,17 @@ export class SqlContactDirectory implements ContactDirectory {
       for (const r of rows) yield toContact(r);
     }
     if (spec.groupIds.length) {
+      // In the order the contacts were added (an import's row order): walking the members' primary key and the
+      // contacts' is far cheaper for 100,000 than sorting by name, and reads as the user's own list.
       const rows = this.db
         .prepare(
-          `SELECT ${COLUMNS} FROM contacts c
-           WHERE c.id IN (SELECT contact_id FROM contact_group_members WHERE group_id IN (SELECT value FROM json_each(?)))
-           ORDER BY c.sort_key, c.id`,
+          spec.groupIds.length === 1
+            ? `SELECT ${COLUMNS} FROM contact_group_members m JOIN contacts c ON c.id = m.contact_id WHERE m.group_id = ? ORDER BY m.contact_id`
+            : `SELECT ${COLUMNS} FROM contacts c
+               WHERE c.id IN (SELECT contact_id FROM contact_group_members WHERE group_id IN (SELECT value FROM json_each(?)))
+               ORDER BY c.id`,
         )
-        .iterate(JSON.stringify(spec.groupIds)) as IterableIterator<ContactRowDb>;
+        .iterate(spec.groupIds.length === 1 ? spec.groupIds[0] : JSON.stringify(spec.groupIds)) as IterableIterator<ContactRowDb>;
       for (const r of rows) yield toContact(r);
     }
     for (const search of spec.searches) {
@@ -71,7 +76,7 @@ export class SqlContactDirectory implements ContactDirectory {
         .prepare(
           `SELECT ${COLUMNS} FROM contacts c
            WHERE c.id IN (SELECT rowid FROM contacts_fts WHERE contacts_fts MATCH ?)
-           ORDER BY c.sort_key, c.id`,
+           ORDER BY c.id`,
         )
         .iterate(match) as IterableIterator<ContactRowDb>;
       for (const r of rows) yield toContact(r);

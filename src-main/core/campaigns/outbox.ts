@@ -347,18 +347,25 @@ export class Outbox {
     if (res.ids.length !== groups.length) {
       this.deps.log.warn('legacy send: ids do not match the messages sent', { campaign: row.id, ids: res.ids.length, messages: groups.length });
     }
-    const setRecipient = db.prepare(
-      "UPDATE campaign_recipients SET state = 'accepted', gateway_id = ?, status = 'pending', status_at = ? WHERE id = ? AND state = 'in_flight'",
+    // One chunk per campaign is in flight at a time, so "in flight in this campaign" is exactly this chunk.
+    const acceptAll = db.prepare(
+      "UPDATE campaign_recipients SET state = 'accepted', gateway_id = ?, status = 'pending', status_at = ? WHERE campaign_id = ? AND state = 'in_flight'",
+    );
+    const acceptSome = db.prepare(
+      `UPDATE campaign_recipients SET state = 'accepted', gateway_id = ?, status = 'pending', status_at = ?
+       WHERE id IN (SELECT value FROM json_each(?)) AND state = 'in_flight'`,
     );
     const addMessage = db.prepare(
       `INSERT OR IGNORE INTO gateway_messages (gateway_id, interface, campaign_id, chunk_id, recipients, send_at, expires_at, next_poll_at, done)
        VALUES (?, 'legacy', ?, ?, ?, ?, ?, ?, 0)`,
     );
     db.transaction(() => {
+      // Set-based: every group but the last by its ids, the last as "the rest of the chunk".
       groups.forEach((g, i) => {
         const id = res.ids[Math.min(i, res.ids.length - 1)];
         const gid = id === undefined ? null : String(id);
-        for (const r of g) setRecipient.run(gid, at, r.id);
+        if (i === groups.length - 1) acceptAll.run(gid, at, row.id);
+        else acceptSome.run(gid, at, JSON.stringify(g.map((r) => r.id)));
         if (gid !== null) {
           addMessage.run(gid, row.id, chunkId, g.length, this.iso(sendAtMs), this.iso(sendAtMs + validity * 1000), this.iso(firstPoll));
         }
@@ -435,7 +442,7 @@ export class Outbox {
     if (!e || e.maybeAccepted !== false) {
       db.transaction(() => {
         db.prepare("UPDATE send_chunks SET state = 'uncertain', finished_at = ?, error = ? WHERE id = ?").run(at, `${UNCERTAIN_MESSAGE} (${message})`, chunkId);
-        db.prepare("UPDATE campaign_recipients SET state = 'uncertain' WHERE chunk_id = ? AND state = 'in_flight'").run(chunkId);
+        db.prepare("UPDATE campaign_recipients SET state = 'uncertain' WHERE campaign_id = ? AND state = 'in_flight'").run(row.id);
       })();
       t.counts.uncertain += n;
       this.deps.log.warn('chunk outcome unknown', { campaign: row.id, chunk: chunkId, message });
@@ -446,7 +453,7 @@ export class Outbox {
     if (e.kind === 'validation') {
       db.transaction(() => {
         db.prepare("UPDATE send_chunks SET state = 'failed', finished_at = ?, error = ? WHERE id = ?").run(at, message, chunkId);
-        db.prepare("UPDATE campaign_recipients SET state = 'failed', reason = ? WHERE chunk_id = ? AND state = 'in_flight'").run(message, chunkId);
+        db.prepare("UPDATE campaign_recipients SET state = 'failed', reason = ? WHERE campaign_id = ? AND state = 'in_flight'").run(message, row.id);
       })();
       t.counts.failed += n;
       return;
@@ -454,7 +461,7 @@ export class Outbox {
     // Certainly not sent: the recipients go back to the queue.
     db.transaction(() => {
       db.prepare("UPDATE send_chunks SET state = 'requeued', finished_at = ?, error = ? WHERE id = ?").run(at, message, chunkId);
-      db.prepare("UPDATE campaign_recipients SET state = 'queued', chunk_id = NULL WHERE chunk_id = ? AND state = 'in_flight'").run(chunkId);
+      db.prepare("UPDATE campaign_recipients SET state = 'queued', chunk_id = NULL WHERE campaign_id = ? AND state = 'in_flight'").run(row.id);
     })();
     t.counts.queued += n;
     if (e.kind === 'network' || e.kind === 'server' || e.kind === 'rate_limited') {

@@ -2,13 +2,13 @@
 // cost priced from the cached price list, and the sender, limits, schedule and balance checked. Offline-safe:
 // it reads only the database and caches.
 import type { CampaignDraft, ComposePreview, ComposeProblem, Exclusion, RecipientPreview, Settings } from '../../../src-shared/contract';
-import { estimateCost, type CostEstimate } from '../../../src-shared/pricing';
+import { CostTally, type CostEstimate } from '../../../src-shared/pricing';
 import { checkSender, describeSenderIssue } from '../../../src-shared/senders';
 import { MAX_MESSAGE_CHARS } from '../../../src-shared/sms/segments';
 import type { PriceBook, Mode } from '../pricing/price-book';
 import { TemplateComposer, type ComposedText } from './composition';
 import { checkCampaignCap, isQuiet, nextAllowedTime, systemOffset, type OffsetFn } from './limits';
-import { resolveRecipients, type ContactDirectory, type Resolution, type ResolvedRecipient } from './recipients';
+import { resolveRecipients, type ContactDirectory, type Resolution } from './recipients';
 
 export interface CachedBalance {
   credit: number;
@@ -38,17 +38,16 @@ const EXCLUSIONS_IN_PREVIEW = 100;
 /** A schedule further ahead than this is almost certainly a typo in the year. */
 const MAX_SCHEDULE_AHEAD_MS = 366 * 86_400_000;
 
-export interface ComposedRecipient extends ResolvedRecipient, ComposedText {}
-
 /** Everything a send needs, computed the same way the preview computed it. */
 export interface SendPlan {
   mode: Mode;
   currency: string;
   resolution: Resolution;
-  composed: ComposedRecipient[];
+  /** Each recipient's final text, in the order of resolution.recipients. */
+  texts: ComposedText[];
   fields: string[];
   cost: CostEstimate | null;
-  /** Part price per recipient, in the order of `composed` (0 when unpriced). */
+  /** Cost per recipient, in the order of resolution.recipients (0 when unpriced). */
   unitCosts: number[];
   preview: ComposePreview;
 }
@@ -115,7 +114,16 @@ export class ComposePreviewService {
     const composer = new TemplateComposer(draft.text, draft.fallbacks);
     const known = new Set(this.deps.directory.fieldKeys());
 
-    const composed: ComposedRecipient[] = new Array(resolution.recipients.length);
+    const balance = this.deps.balance(mode);
+    const currency = balance?.currency ?? FALLBACK_CURRENCY;
+    const index = this.deps.prices.index(mode);
+    const cls = draft.channel === 'legacy' ? draft.options.messageClass : 'standard';
+    const tally = new CostTally(index, cls, currency);
+
+    const recipients = resolution.recipients;
+    const n = recipients.length;
+    const texts: ComposedText[] = new Array(n);
+    const unitCosts: number[] = new Array(n);
     let min = Infinity;
     let max = 0;
     let total = 0;
@@ -123,10 +131,11 @@ export class ComposePreviewService {
     let overLength = 0;
     let overMaxParts = 0;
     const missing = new Map<string, number>();
-    for (let i = 0; i < resolution.recipients.length; i++) {
-      const r = resolution.recipients[i]!;
+    for (let i = 0; i < n; i++) {
+      const r = recipients[i]!;
       const c = composer.compose(r.values);
-      composed[i] = { ...r, ...c };
+      texts[i] = c;
+      unitCosts[i] = tally.add(r.msisdn, c.parts);
       total += c.parts;
       if (c.parts < min) min = c.parts;
       if (c.parts > max) max = c.parts;
@@ -135,18 +144,7 @@ export class ComposePreviewService {
       if (limits.maxParts !== null && c.parts > limits.maxParts) overMaxParts++;
       for (const f of c.usedFallback) missing.set(f, (missing.get(f) ?? 0) + 1);
     }
-    const n = composed.length;
-
-    const balance = this.deps.balance(mode);
-    const currency = balance?.currency ?? FALLBACK_CURRENCY;
-    const index = this.deps.prices.index(mode);
-    const cls = draft.channel === 'legacy' ? draft.options.messageClass : 'standard';
-    const cost = index ? estimateCost(composed, index, cls, currency) : null;
-    const unitCosts = new Array<number>(n);
-    for (let i = 0; i < n; i++) {
-      const c = composed[i]!;
-      unitCosts[i] = index ? c.parts * (index.partPrice(c.msisdn, cls, currency) ?? 0) : 0;
-    }
+    const cost = index ? tally.result() : null;
 
     const problems: ComposeProblem[] = [];
     const err = (code: ComposeProblem['code'], message: string) => problems.push({ code, level: 'error', message });
@@ -230,7 +228,7 @@ export class ComposePreviewService {
       problems,
       canSend: !problems.some((p) => p.level === 'error'),
     };
-    return { mode, currency, resolution, composed, fields: composer.fields, cost, unitCosts, preview };
+    return { mode, currency, resolution, texts, fields: composer.fields, cost, unitCosts, preview };
   }
 }
 

@@ -45,17 +45,20 @@ export function contactName(c: Pick<DirectoryContact, 'firstName' | 'lastName'>)
   return `${c.firstName} ${c.lastName}`.trim();
 }
 
-/** A contact's merge-field values: the built-in fields (see contacts/merge-field-keys) and its custom fields. */
+/**
+ * A contact's merge-field values: the built-in fields (see contacts/merge-field-keys) and its custom fields.
+ * {phone} is the number in international form (+4520123456): unambiguous in any country, and cheap for 100,000.
+ */
 export function contactValues(c: DirectoryContact): Record<string, string> {
-  return {
-    ...c.custom,
-    first_name: c.firstName,
-    last_name: c.lastName,
-    name: contactName(c),
-    phone: formatPhone(c.e164),
-    email: c.email,
-    company: c.company,
-  };
+  // The directory hands out a fresh custom-field object per contact, so it can carry the built-in fields too.
+  const values = c.custom;
+  values.first_name = c.firstName;
+  values.last_name = c.lastName;
+  values.name = contactName(c);
+  values.phone = c.e164;
+  values.email = c.email;
+  values.company = c.company;
+  return values;
 }
 
 /**
@@ -102,7 +105,7 @@ export function resolveRecipients(spec: RecipientSpec, dir: ContactDirectory): R
       const c = known.get(p.msisdn);
       const r: ResolvedRecipient = c
         ? { msisdn: p.msisdn, contactId: c.id, name: contactName(c) || null, values: contactValues(c) }
-        : { msisdn: p.msisdn, contactId: null, name: null, values: { phone: formatPhone(`+${p.msisdn}`) } };
+        : { msisdn: p.msisdn, contactId: null, name: null, values: { phone: `+${p.msisdn}` } };
       byMsisdn.set(p.msisdn, r);
       recipients.push(r);
     }

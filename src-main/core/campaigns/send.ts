@@ -22,8 +22,11 @@ export interface SendDeps {
   now?: () => number;
 }
 
-/** Texts in the database are rendered in batches; the core answers other calls in between. */
-const INSERT_BATCH = 5_000;
+/** Rows prepared between two yields to the event loop. */
+const YIELD_EVERY = 10_000;
+/** Recipients per INSERT statement (8 parameters each, far below SQLite's limit). */
+const ROWS_PER_INSERT = 100;
+const ROW_PARAMS = 8;
 
 export class CampaignSender {
   private readonly now: () => number;
@@ -68,17 +71,31 @@ export class CampaignSender {
       maxParts: settings.sendingLimits.maxParts,
     };
 
-    // Prepare rows outside the transaction in batches, so a 100,000-recipient freeze does not freeze the UI.
-    const rows: unknown[][] = new Array(plan.composed.length);
-    for (let i = 0; i < plan.composed.length; i++) {
-      const r = plan.composed[i]!;
-      rows[i] = [id, r.msisdn, r.contactId, r.name, r.text, r.tagvalues === null ? null : JSON.stringify(r.tagvalues), r.parts, plan.unitCosts[i] ?? null];
-      if (i % INSERT_BATCH === INSERT_BATCH - 1) await new Promise<void>((res) => setImmediate(res));
+    // Rows are prepared outside the transaction in batches (the core answers other calls in between), then
+    // inserted many per statement: for 100,000 recipients the per-statement cost is what matters.
+    const recipients = plan.resolution.recipients;
+    const n = recipients.length;
+    const values: unknown[] = new Array(n * ROW_PARAMS);
+    for (let i = 0, k = 0; i < n; i++) {
+      const r = recipients[i]!;
+      const c = plan.texts[i]!;
+      values[k++] = id;
+      values[k++] = r.msisdn;
+      values[k++] = r.contactId;
+      values[k++] = r.name;
+      values[k++] = c.text;
+      values[k++] = c.tagvalues === null ? null : JSON.stringify(c.tagvalues);
+      values[k++] = c.parts;
+      values[k++] = plan.unitCosts[i] ?? null;
+      if (i % YIELD_EVERY === YIELD_EVERY - 1) await new Promise<void>((res) => setImmediate(res));
     }
-
-    const insert = db.prepare(
-      `INSERT INTO campaign_recipients (campaign_id, msisdn, contact_id, name, text, tagvalues, parts, state, cost)
-       VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?)`,
+    const insertMany = db.prepare(
+      `INSERT INTO campaign_recipients (campaign_id, msisdn, contact_id, name, text, tagvalues, parts, cost, state)
+       VALUES ${Array.from({ length: ROWS_PER_INSERT }, () => "(?, ?, ?, ?, ?, ?, ?, ?, 'queued')").join(', ')}`,
+    );
+    const insertOne = db.prepare(
+      `INSERT INTO campaign_recipients (campaign_id, msisdn, contact_id, name, text, tagvalues, parts, cost, state)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'queued')`,
     );
     const insertOptedOut = db.prepare(
       `INSERT OR IGNORE INTO campaign_recipients (campaign_id, msisdn, contact_id, name, text, parts, state, reason)
@@ -90,7 +107,9 @@ export class CampaignSender {
     db.transaction(() => {
       const current = db.prepare('SELECT state FROM campaigns WHERE id = ?').pluck().get(id);
       if (current !== 'draft') throw new BeskedError('conflict', 'This campaign has already been sent or scheduled.');
-      for (const r of rows) insert.run(...r);
+      const full = n - (n % ROWS_PER_INSERT);
+      for (let i = 0; i < full; i += ROWS_PER_INSERT) insertMany.run(values.slice(i * ROW_PARAMS, (i + ROWS_PER_INSERT) * ROW_PARAMS));
+      for (let i = full; i < n; i++) insertOne.run(values.slice(i * ROW_PARAMS, (i + 1) * ROW_PARAMS));
       for (const e of plan.resolution.exclusions) {
         if (e.reason === 'opted_out' && e.msisdn !== null) insertOptedOut.run(id, e.msisdn, e.contactId, e.label === formatPhone(`+${e.msisdn}`) ? null : e.label, e.detail);
         else insertExclusion.run(id, e.label, e.msisdn, e.contactId, e.reason, e.detail);

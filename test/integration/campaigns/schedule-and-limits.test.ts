@@ -74,9 +74,9 @@ describe('SMS/RCS through /mobile/multi', () => {
     expect(done.counts).toMatchObject({ accepted: 3 });
     const ledger = (await t.ledger()).filter((e) => e.interface === 'messaging');
     expect(ledger.map((e) => e.text).sort()).toEqual([
-      'Your number +45 20 00 07 00 😀',
-      'Your number +45 20 00 07 01 😀',
-      'Your number +45 20 00 07 02 😀',
+      'Your number +4520000700 😀',
+      'Your number +4520000701 😀',
+      'Your number +4520000702 😀',
     ]);
     const rows = await t.ok('campaigns.recipients', { id });
     expect(rows.rows.every((r) => r.status === 'sent')).toBe(true);

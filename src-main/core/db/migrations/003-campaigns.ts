@@ -78,7 +78,6 @@ export const m003Campaigns: Migration = {
       CREATE INDEX campaign_recipients_state ON campaign_recipients (campaign_id, state);
       CREATE INDEX campaign_recipients_gateway ON campaign_recipients (gateway_id);
       CREATE INDEX campaign_recipients_msisdn ON campaign_recipients (msisdn);
-      CREATE INDEX campaign_recipients_chunk ON campaign_recipients (chunk_id);
 
       -- Entries left out when the list was frozen that have no number of their own to be a recipient row:
       -- numbers that are not valid and repeats of a number already in the list (opted-out numbers are
