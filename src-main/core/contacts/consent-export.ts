@@ -6,6 +6,7 @@ import type { FileDownload } from '../../../src-shared/contract';
 import { consentLogRows } from './consent';
 import { defuseCell } from './formula-defuse';
 import { fileStamp } from './contact-export';
+import { CSV_MIME, fileDownload } from './file-download';
 
 const HOW: Record<string, string> = { manual: 'by hand', keyword: 'keyword reply', import: 'file import' };
 
@@ -24,5 +25,5 @@ export function consentLogCsv(db: Db): FileDownload {
   }
   const text = '\ufeff' + Papa.unparse(data.map((row) => row.map(defuseCell)), { newline: '\r\n' }) + '\r\n';
   const bytes = Buffer.from(text, 'utf8');
-  return { fileName: `besked-consent-log-${fileStamp()}.csv`, mimeType: 'text/csv;charset=utf-8', base64: bytes.toString('base64'), bytes: bytes.length };
+  return fileDownload(`besked-consent-log-${fileStamp()}.csv`, CSV_MIME, bytes, 'Please report this: the consent log has grown unusually large.');
 }

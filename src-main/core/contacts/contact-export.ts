@@ -6,6 +6,7 @@ import type { Db } from '../db/database';
 import type { FileDownload } from '../../../src-shared/contract';
 import { defuseCell } from './formula-defuse';
 import { parseCustom } from './contact-columns';
+import { CSV_MIME, fileDownload, XLSX_MIME } from './file-download';
 
 interface ExportRow {
   id: number;
@@ -25,6 +26,7 @@ interface ExportRow {
 
 const HEADERS = ['First name', 'Last name', 'Phone', 'Email', 'Company', 'Groups', 'Opted out', 'Notes', 'Created', 'Updated'];
 const BATCH = 2000;
+const SMALLER = 'Export a group or a search result at a time.';
 
 /** The contacts with these ids, in this order, batch by batch. */
 function* rowsInOrder(db: Db, ids: readonly number[]): Generator<ExportRow> {
@@ -73,7 +75,7 @@ export function exportCsv(db: Db, ids: readonly number[], delimiter: ',' | ';'):
   for (const r of rowsInOrder(db, ids)) data.push(cellsOf(r, custom).texts.map(defuseCell));
   const text = '\ufeff' + Papa.unparse(data, { delimiter, newline: '\r\n' }) + '\r\n';
   const bytes = Buffer.from(text, 'utf8');
-  return { fileName: `besked-contacts-${fileStamp()}.csv`, mimeType: 'text/csv;charset=utf-8', base64: bytes.toString('base64'), bytes: bytes.length };
+  return fileDownload(`besked-contacts-${fileStamp()}.csv`, CSV_MIME, bytes, SMALLER);
 }
 
 export async function exportXlsx(db: Db, ids: readonly number[]): Promise<FileDownload> {
@@ -111,10 +113,5 @@ export async function exportXlsx(db: Db, ids: readonly number[]): Promise<FileDo
   await wb.commit();
   await done;
   const bytes = Buffer.concat(chunks);
-  return {
-    fileName: `besked-contacts-${fileStamp()}.xlsx`,
-    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-    base64: bytes.toString('base64'),
-    bytes: bytes.length,
-  };
+  return fileDownload(`besked-contacts-${fileStamp()}.xlsx`, XLSX_MIME, bytes, SMALLER);
 }

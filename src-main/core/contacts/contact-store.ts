@@ -18,10 +18,14 @@ import { fieldsOf, phonePartsOf, toColumns, type StoredContact } from './contact
 import type { ContactFields } from './merge-rules';
 import { consentHistory } from './consent';
 import { registerCustomFields } from './custom-fields';
-import { pendingSql } from './search-index';
+import { markPending, pendingSql } from './search-index';
 
 /** How long deleted contacts can be brought back. */
 export const UNDO_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** From this many contacts, a delete or undo leaves the search index to catch up in steps afterwards. */
+const BULK_REINDEX_MIN = 20_000;
+/** At most this many separate id ranges are marked pending by one undo. */
+const MAX_PENDING_RUNS = 64;
 
 interface ListRow {
   id: number;
@@ -278,13 +282,13 @@ export class ContactStore {
     const now = new Date().toISOString();
     const deleted = this.db.transaction(() => {
       this.purgeTrash(new Date(Date.now() - UNDO_WINDOW_MS));
-      return this.deleteRows(token, now, json);
+      return this.deleteRows(token, now, json, ids.length);
     })();
     this.afterBulkIndexing();
     return { deleted, undoToken: token };
   }
 
-  private deleteRows(token: string, now: string, json: string): number {
+  private deleteRows(token: string, now: string, json: string, count: number): number {
     this.stmt(
       `INSERT INTO contact_trash (token, contact_id, data, deleted_at)
        SELECT ?, c.id, json_object('first_name', c.first_name, 'last_name', c.last_name, 'e164', c.e164, 'msisdn', c.msisdn,
@@ -293,14 +297,26 @@ export class ContactStore {
          'groups', (SELECT json_group_array(m.group_id) FROM contact_group_members m WHERE m.contact_id = c.id)), ?
        FROM contacts c WHERE c.id IN (SELECT value FROM json_each(?))`,
     ).run(token, now, json);
-    this.stmt(
-      `INSERT INTO contacts_fts (contacts_fts, rowid, first_name, last_name, email, company, search_phone, search_custom)
-       SELECT 'delete', c.id, c.first_name, c.last_name, c.email, c.company, c.search_phone, c.search_custom
-       FROM contacts c WHERE c.id IN (SELECT value FROM json_each(?)) AND NOT ${pendingSql('c.id')}`,
-    ).run(json);
+    const total = (this.stmt('SELECT count(*) AS n FROM contacts').get() as { n: number }).n;
+    // Taking most contacts out of the index one by one costs seconds; emptying it and letting the few
+    // that stay be indexed again in steps costs nothing up front.
+    const reindex = count >= BULK_REINDEX_MIN && count * 2 >= total;
+    if (reindex) {
+      this.stmt("INSERT INTO contacts_fts (contacts_fts) VALUES ('delete-all')").run();
+    } else {
+      this.stmt(
+        `INSERT INTO contacts_fts (contacts_fts, rowid, first_name, last_name, email, company, search_phone, search_custom)
+         SELECT 'delete', c.id, c.first_name, c.last_name, c.email, c.company, c.search_phone, c.search_custom
+         FROM contacts c WHERE c.id IN (SELECT value FROM json_each(?)) AND NOT ${pendingSql('c.id')}`,
+      ).run(json);
+    }
     this.stmt('INSERT INTO contacts_fts_deferred (one) VALUES (1)').run();
     const n = this.stmt('DELETE FROM contacts WHERE id IN (SELECT value FROM json_each(?))').run(json).changes;
     this.stmt('DELETE FROM contacts_fts_deferred').run();
+    if (reindex) {
+      this.stmt('DELETE FROM contacts_fts_pending').run();
+      markPending(this.db, 0, (this.stmt('SELECT coalesce(max(id), 0) AS m FROM contacts').get() as { m: number }).m);
+    }
     return n;
   }
 
@@ -323,12 +339,24 @@ export class ContactStore {
        WHERE NOT EXISTS (SELECT 1 FROM contacts c WHERE c.msisdn = t.d->>'msisdn' OR c.id = t.contact_id)`,
     ).run(token).changes;
     this.stmt('DELETE FROM contacts_fts_deferred').run();
-    this.stmt(
-      `INSERT INTO contacts_fts (rowid, first_name, last_name, email, company, search_phone, search_custom)
-       SELECT c.id, c.first_name, c.last_name, c.email, c.company, c.search_phone, c.search_custom
-       FROM contacts c JOIN contact_trash t ON t.contact_id = c.id AND t.token = ? AND c.msisdn = t.data->>'msisdn'
-       WHERE NOT ${pendingSql('c.id')}`,
-    ).run(token);
+    const back = (
+      this.stmt(
+        `SELECT c.id FROM contacts c JOIN contact_trash t ON t.contact_id = c.id AND t.token = ? AND c.msisdn = t.data->>'msisdn'
+         WHERE NOT ${pendingSql('c.id')} ORDER BY c.id`,
+      ).all(token) as { id: number }[]
+    ).map((r) => r.id);
+    const runs = idRuns(back);
+    if (back.length >= BULK_REINDEX_MIN && runs.length <= MAX_PENDING_RUNS) {
+      // Many contacts back in a few runs of ids (an undone import, say): indexed in steps afterwards.
+      for (const [lo, hi] of runs) markPending(this.db, lo, hi);
+    } else {
+      this.stmt(
+        `INSERT INTO contacts_fts (rowid, first_name, last_name, email, company, search_phone, search_custom)
+         SELECT c.id, c.first_name, c.last_name, c.email, c.company, c.search_phone, c.search_custom
+         FROM contacts c JOIN contact_trash t ON t.contact_id = c.id AND t.token = ? AND c.msisdn = t.data->>'msisdn'
+         WHERE NOT ${pendingSql('c.id')}`,
+      ).run(token);
+    }
     this.stmt(
       `INSERT OR IGNORE INTO contact_group_members (group_id, contact_id)
        SELECT g.value, t.contact_id FROM contact_trash t, json_each(t.data, '$.groups') g
@@ -346,4 +374,15 @@ export class ContactStore {
 
 function dropEmpty(custom: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(custom).map(([k, v]) => [k, v.trim()] as const).filter(([, v]) => v !== ''));
+}
+
+/** Sorted ids as ranges (lo, hi]: [3, 4, 5, 9] → [[2, 5], [8, 9]]. */
+export function idRuns(sorted: readonly number[]): [number, number][] {
+  const runs: [number, number][] = [];
+  for (const id of sorted) {
+    const last = runs[runs.length - 1];
+    if (last && last[1] === id - 1) last[1] = id;
+    else runs.push([id - 1, id]);
+  }
+  return runs;
 }

@@ -47,6 +47,8 @@ export class SearchIndexUpkeep {
   }
 
   private async run(): Promise<void> {
+    // The write that marked contacts pending answers its caller first.
+    await new Promise((res) => setImmediate(res));
     if (!this.db.open || !this.hasPending()) return;
     this.db.prepare("INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('automerge', 0)").run();
     const next = this.db.prepare('SELECT rowid AS r, lo, hi FROM contacts_fts_pending ORDER BY lo LIMIT 1');

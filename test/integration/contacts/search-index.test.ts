@@ -92,4 +92,33 @@ describe('search index catch-up', () => {
       await core.close();
     }
   });
+
+  it('empties the index for a big delete, re-indexes what stays, and indexes a big undo in steps', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'besked-fts-'));
+    db = openDatabase(join(dir, 'besked.db'));
+    const upkeep = new SearchIndexUpkeep(db, createLogger({}));
+    const store = new ContactStore(db, () => upkeep.schedule());
+    saveUnindexed(db, 30_000);
+    await upkeep.catchUp();
+    integrity(db);
+
+    // Delete 25,000 of 30,000: the 5,000 that stay are searchable again once the index caught up.
+    const gone = store.resolve({ filter: {} }, 'newest').slice(0, 25_000);
+    const del = store.delete(gone);
+    expect(del.deleted).toBe(25_000);
+    expect(upkeep.hasPending()).toBe(true);
+    await upkeep.catchUp();
+    integrity(db);
+    expect(store.list({ search: 'import' }, 'name', 0, 1).total).toBe(5_000);
+    expect(names(store, 'kunde29999')).toEqual([]);
+    expect(names(store, 'kunde4999')).toEqual(['Kunde4999']);
+
+    // Undo: one run of ids, so indexed in steps afterwards.
+    expect(store.undoDelete(del.undoToken)).toEqual({ restored: 25_000, skipped: 0 });
+    expect(db.prepare('SELECT lo, hi FROM contacts_fts_pending').all()).toEqual([{ lo: 5_000, hi: 30_000 }]);
+    await upkeep.catchUp();
+    integrity(db);
+    expect(store.list({ search: 'import' }, 'name', 0, 1).total).toBe(30_000);
+    expect(names(store, 'kunde29999')).toEqual(['Kunde29999']);
+  });
 });

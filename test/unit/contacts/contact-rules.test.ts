@@ -5,6 +5,10 @@ import { ftsMatchQuery } from '../../../src-main/core/contacts/search-query';
 import { mergeFields, type ContactFields } from '../../../src-main/core/contacts/merge-rules';
 import { defuseCell } from '../../../src-main/core/contacts/formula-defuse';
 import { customFieldKey, isBuiltinMergeKey } from '../../../src-main/core/contacts/merge-field-keys';
+import { CSV_MIME, fileDownload, MAX_DOWNLOAD_BYTES } from '../../../src-main/core/contacts/file-download';
+import { BeskedError } from '../../../src-main/core/errors';
+import { idRuns } from '../../../src-main/core/contacts/contact-store';
+import { BRIDGE_MAX_MESSAGE_BYTES } from '../../../src-shared/contract';
 
 describe('sortKey', () => {
   it('orders names as a Danish list: … z æ ø å, accents ignored, no name last', () => {
@@ -136,5 +140,33 @@ describe('customFieldKey', () => {
     expect(k).toBe(key);
     expect(k).toMatch(/^[a-z][a-z0-9_]{0,39}$/);
     expect(isBuiltinMergeKey(k)).toBe(false);
+  });
+});
+
+describe('fileDownload', () => {
+  it('hands over a file as base64, and refuses one too big for a bridge message with what to do', () => {
+    expect(fileDownload('a.csv', CSV_MIME, Buffer.from('x;y\r\n'), 'Export less.')).toEqual({ fileName: 'a.csv', mimeType: CSV_MIME, base64: 'eDt5DQo=', bytes: 5 });
+    expect(Math.ceil(MAX_DOWNLOAD_BYTES / 3) * 4).toBeLessThan(BRIDGE_MAX_MESSAGE_BYTES);
+    const err = (() => {
+      try {
+        fileDownload('big.csv', CSV_MIME, Buffer.alloc(MAX_DOWNLOAD_BYTES + 1), 'Export a group at a time.');
+      } catch (e) {
+        return e as BeskedError;
+      }
+    })();
+    expect(err).toBeInstanceOf(BeskedError);
+    expect(err?.kind).toBe('limit');
+    expect(err?.message).toMatch(/^The file would be 48 MB, more than Besked can hand over at once\. Export a group at a time\.$/);
+  });
+});
+
+describe('idRuns', () => {
+  it.each([
+    [[], []],
+    [[7], [[6, 7]]],
+    [[3, 4, 5, 9], [[2, 5], [8, 9]]],
+    [[1, 3, 5], [[0, 1], [2, 3], [4, 5]]],
+  ])('%j → %j', (ids, runs) => {
+    expect(idRuns(ids)).toEqual(runs);
   });
 });

@@ -36,6 +36,7 @@ import { defaultCountry, rememberedMapping, rememberMapping, setDefaultCountry }
 import { defuseCell } from '../formula-defuse';
 import { fileStamp } from '../contact-export';
 import { customFieldKey } from '../merge-field-keys';
+import { CSV_MIME, fileDownload } from '../file-download';
 
 const SAMPLE_BYTES = 256 * 1024;
 const PREVIEW_ROWS = 10;
@@ -324,13 +325,12 @@ export class ContactImporter {
       }
     }
     const text = '\ufeff' + Papa.unparse(data.map((r) => r.map(defuseCell)), { delimiter: f.delimiter, newline: '\r\n' }) + '\r\n';
-    const bytes = Buffer.from(text, 'utf8');
-    return {
-      fileName: `${base}-${which === 'rejected' ? 'rejected' : 'report'}-${fileStamp()}.csv`,
-      mimeType: 'text/csv;charset=utf-8',
-      base64: bytes.toString('base64'),
-      bytes: bytes.length,
-    };
+    return fileDownload(
+      `${base}-${which === 'rejected' ? 'rejected' : 'report'}-${fileStamp()}.csv`,
+      CSV_MIME,
+      Buffer.from(text, 'utf8'),
+      'Fix the most common problems (see the reasons above) and import the file again.',
+    );
   }
 
   async discard(importId: string): Promise<boolean> {
