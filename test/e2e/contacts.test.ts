@@ -3,7 +3,7 @@
 // consent, delete with undo and the hand-over to the composer; then 100,000 contacts scrolled end to end.
 // Screenshots: test-results/contacts-*.png.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -77,6 +77,12 @@ describe('contacts in Chromium', () => {
     await expect.poll(() => page.textContent('[data-testid="import-error"]')).toMatch(/Excel workbook.*Save As/);
     await page.setInputFiles('[data-testid="import-file"]', { name: 'tom.csv', mimeType: 'text/csv', buffer: Buffer.alloc(0) });
     await expect.poll(() => page.textContent('[data-testid="import-error"]')).toMatch(/empty/);
+    // A file over the cap is refused by its size alone, before a byte of it is read (a sparse file on disk).
+    const huge = join(tmp, 'huge.csv');
+    writeFileSync(huge, '');
+    truncateSync(huge, 1024 * 1024 * 1024);
+    await page.setInputFiles('[data-testid="import-file"]', huge);
+    await expect.poll(() => page.textContent('[data-testid="import-error"]')).toBe('The file is 1024 MB; Besked imports files up to 200 MB. Split it into smaller files.');
     await page.keyboard.press('Escape');
     await page.waitForSelector('[data-testid="import-dialog"]', { state: 'detached' });
   });

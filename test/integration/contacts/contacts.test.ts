@@ -251,3 +251,18 @@ describe('export', () => {
     expect((await t.call('contacts.selectionIds', { selection: { ids: [ase.id, 999, soren.id] } })).ids).toEqual([soren.id, ase.id]);
   });
 });
+
+describe('search robustness', () => {
+  it('answers any text typed into the search box, never with an error (property)', async () => {
+    await seed();
+    const fc = (await import('fast-check')).default;
+    const odd = ['\u0301', '_', '٣', '😀', 'ß', 'ǅ', '"', "'", '*', '^', ':', '(', ')', '-', '+', 'NEAR', 'AND', '\u0000', '\t', 'æ', '0', '00', ' '];
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(fc.string({ maxLength: 40 }), fc.array(fc.constantFrom(...odd), { maxLength: 8 }).map((a) => a.join(''))), async (q) => {
+        const r = await t.core.dispatch('contacts.list', { filter: { search: q.slice(0, 200) }, limit: 5 });
+        expect(r.ok).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
