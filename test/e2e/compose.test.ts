@@ -4,10 +4,19 @@
 // test-results/compose-*.png and campaigns-*.png.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import { gotoView, openApp, type E2EApp } from './harness';
 
 const GROUP_SIZE = 2500;
 const NAMES = ['Anna', 'Bo', 'Carl', 'Dorte', 'Emil', 'Frida', ''];
+
+/** Serious and critical accessibility violations on the page as it is now, in words. */
+async function severeA11y(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 async function hideToasts(page: Page): Promise<void> {
   await page.addStyleTag({ content: '.n-message-container { visibility: hidden !important; }' });
@@ -151,6 +160,7 @@ describe('composing and sending a campaign in Sandbox', () => {
     expect(charged).toBeGreaterThan(300);
     await expect.poll(async () => (await page.$$('[data-testid="recipient-status"]')).length).toBeGreaterThan(0);
     await app.screenshot('campaigns-sent');
+    expect(await severeA11y(page)).toEqual([]);
 
     const [csv] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="export-csv"]')]);
     expect(csv.suggestedFilename()).toMatch(/results-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -158,5 +168,31 @@ describe('composing and sending a campaign in Sandbox', () => {
     await gotoView(page, 'campaigns');
     await page.waitForSelector('[data-testid="campaigns-table"][data-loaded="true"] [data-testid="campaign-state"][data-state="sent"]');
     await app.screenshot('campaigns-list');
+    expect(await severeA11y(page)).toEqual([]);
+  });
+
+  it('takes sending limits from Settings and refuses a message over the per-campaign cap before anything goes out', async () => {
+    const { page } = app;
+    await gotoView(page, 'settings');
+    await page.waitForSelector('[data-testid="sending-limits"]');
+    await page.fill('[data-testid="sending-limits"] input[aria-label="Most one message may cost"]', '100');
+    await page.click('[data-testid="save-limits"]');
+    await expect
+      .poll(() => page.evaluate(async () => ((await window.besked.call('settings.get', {})) as { value: { settings: { sendingLimits: { campaignCap: number | null } } } }).value.settings.sendingLimits.campaignCap))
+      .toBe(100);
+    await page.locator('[data-testid="sending-limits"]').scrollIntoViewIfNeeded();
+    await app.screenshot('compose-limits-settings');
+
+    await gotoView(page, 'compose');
+    await page.click('[data-testid="new-message"]');
+    await page.waitForSelector('[data-testid="message-text"]');
+    await page.click('[data-testid="recipient-groups"]');
+    await page.click(`.n-base-select-option:has-text("Regulars (${GROUP_SIZE})")`);
+    await page.keyboard.press('Escape');
+    await page.fill('[data-testid="message-text"]', 'Weekend opening hours: 9-14.');
+    await expect.poll(() => page.textContent('[data-testid="problems"]').catch(() => ''), { timeout: 20_000 }).toMatch(/more than your limit of 100\.00 DKK per campaign/);
+    expect(await page.isDisabled('[data-testid="send"]')).toBe(true);
+    await app.screenshot('compose-over-cap');
+    expect(await severeA11y(page)).toEqual([]);
   });
 });
