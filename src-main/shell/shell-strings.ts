@@ -54,7 +54,7 @@ export interface ShellStrings {
   };
 }
 
-export type ShellLocale = 'en';
+export type ShellLocale = 'en' | 'da';
 
 export const shellStrings: Record<ShellLocale, ShellStrings> = {
   en: {
@@ -104,11 +104,59 @@ export const shellStrings: Record<ShellLocale, ShellStrings> = {
     },
     badge: { unread: '{count} unread replies' },
   },
+  // Danish as the OS's own menus say it (Windows and macOS in Danish), so Besked's menus look native.
+  da: {
+    menu: {
+      file: 'Filer',
+      edit: 'Rediger',
+      view: 'Vis',
+      window: 'Vindue',
+      help: 'Hjælp',
+      newMessage: 'Ny besked',
+      search: 'Søg i kontakter',
+      settings: 'Indstillinger…',
+      about: 'Om Besked',
+      services: 'Tjenester',
+      hide: 'Skjul Besked',
+      hideOthers: 'Skjul andre',
+      unhide: 'Vis alle',
+      quit: 'Afslut Besked',
+      close: 'Luk vindue',
+      undo: 'Fortryd',
+      redo: 'Annuller fortryd',
+      cut: 'Klip',
+      copy: 'Kopiér',
+      paste: 'Sæt ind',
+      pasteAndMatchStyle: 'Sæt ind og tilpas format',
+      delete: 'Slet',
+      selectAll: 'Vælg alt',
+      reload: 'Genindlæs',
+      forceReload: 'Gennemtving genindlæsning',
+      toggleDevTools: 'Slå udviklerværktøjer til/fra',
+      resetZoom: 'Faktisk størrelse',
+      zoomIn: 'Zoom ind',
+      zoomOut: 'Zoom ud',
+      toggleFullScreen: 'Slå fuld skærm til/fra',
+      minimize: 'Minimer',
+      zoom: 'Zoom',
+      front: 'Anbring alle forrest',
+      openDataFolder: 'Åbn datamappe',
+      openLog: 'Åbn logfil',
+    },
+    tray: {
+      tooltip: 'Besked',
+      tooltipUnread: 'Besked: {count} ulæste',
+      open: 'Åbn Besked',
+      newMessage: 'Ny besked',
+      quit: 'Afslut Besked',
+    },
+    badge: { unread: '{count} ulæste svar' },
+  },
 };
 
 /**
  * The shell's language: the one chosen in Settings, else the first of the OS's preferred languages we
- * have, else English. A language without a table yet (Danish until it is translated) falls back to English.
+ * have a table for, else English.
  */
 export function shellLocale(language: Settings['language'], systemLanguages: readonly string[]): ShellLocale {
   const wanted = language === 'system' ? systemLanguages.map((l) => l.toLowerCase().split(/[-_]/)[0] ?? '') : [language];

@@ -22,8 +22,17 @@ describe('shell strings', () => {
     [['de-DE', 'fr'], 'en'],
     [[], 'en'],
     [['EN_us'], 'en'],
+    [['da-DK', 'en-US'], 'da'],
+    [['da'], 'da'],
+    [['de-DE', 'da-DK'], 'da'],
+    [['nb-NO', 'sv-SE'], 'en'],
   ])('follows the OS languages %j to %s when Settings says "system"', (system, expected) => {
     expect(shellLocale('system', system)).toBe(expected);
+  });
+
+  it('has the same {placeholders} in every table', () => {
+    const placeholders = (t: Tree): string[] => leaves(t).map((s) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).join(','));
+    for (const table of Object.values(shellStrings)) expect(placeholders(table as unknown as Tree)).toEqual(placeholders(shellStrings.en as unknown as Tree));
   });
 
   it('falls back to a language it has a table for', () => {
