@@ -296,9 +296,26 @@ export class Outbox {
       fields: recipients.some((r) => r.tagvalues !== null) ? mergeFieldsIn(row.text) : [],
     };
 
+    const seq = db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 FROM send_chunks WHERE campaign_id = ?').pluck().get(row.id) as number;
+    // The request is built before anything is marked: a failure here certainly sent nothing.
+    let send: (chunkId: number) => Promise<void>;
+    try {
+      if (row.channel === 'legacy') {
+        const req = buildLegacyRequest(spec, seq, recipients, sendtime);
+        const body = req.body.length === 1 ? req.body[0]! : req.body;
+        send = async (chunkId) => this.acceptLegacy(row, chunkId, req.groups, await this.deps.gateway.sendMtsms(body), sendtime ?? this.now(), mode);
+      } else {
+        const messages = buildMessagingRequest(spec, recipients);
+        send = async (chunkId) => this.acceptMessaging(row, chunkId, chunk, await this.deps.gateway.sendMulti(messages), mode);
+      }
+    } catch (err) {
+      this.deps.log.error('could not build a request', { err, campaign: row.id });
+      this.pauseWithError(row.id, 'Besked could not prepare this campaign’s messages. Please report this; nothing was sent.');
+      return;
+    }
+
     const t = this.tracker(row.id);
     // Commit the evidence first: from here on, a crash leaves this chunk in flight, which start-up makes uncertain.
-    const seq = (db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 FROM send_chunks WHERE campaign_id = ?').pluck().get(row.id) as number);
     const lastId = chunk[chunk.length - 1]!.id;
     const chunkId = db.transaction(() => {
       const id = Number(
@@ -321,14 +338,7 @@ export class Outbox {
     if (row.state === 'waiting') this.changed(row.id);
 
     try {
-      if (row.channel === 'legacy') {
-        const req = buildLegacyRequest(spec, seq, recipients, sendtime);
-        const res = await this.deps.gateway.sendMtsms(req.body.length === 1 ? req.body[0]! : req.body);
-        this.acceptLegacy(row, chunkId, req.groups, res, sendtime ?? this.now(), mode);
-      } else {
-        const res = await this.deps.gateway.sendMulti(buildMessagingRequest(spec, recipients));
-        this.acceptMessaging(row, chunkId, chunk, res, mode);
-      }
+      await send(chunkId);
       this.lastSend = { at: this.now(), count: chunk.length };
       t.doneThisRun += chunk.length;
       this.deps.onAccepted?.();

@@ -159,3 +159,43 @@ describe('a restart mid-campaign', () => {
     expect([...perRecipient.values()].every((n) => n === 1)).toBe(true);
   });
 });
+
+describe('refusals the user has to fix', () => {
+  it('pauses on too little credit, keeps every recipient queued, and sends once after resume', async () => {
+    t = await startTestCore({ campaigns: { chunkSize: 2 } });
+    await t.sim('PUT', '/_sim/account', { credit: 0, currency: 'DKK' });
+    const { id } = await t.ok('campaigns.create', {});
+    await t.ok('campaigns.saveDraft', { id, draft: draft({ recipients: { contactIds: [], groupIds: [], searches: [], numbers: numbers(1500, 4) } }) });
+    await t.ok('campaigns.send', { id });
+    const paused = await t.waitForState(id, ['paused']);
+    expect(paused.lastError).toMatch(/credit/i);
+    expect(paused.counts).toMatchObject({ queued: 4, inFlight: 0, uncertain: 0, accepted: 0 });
+    expect(await t.ledger()).toHaveLength(0);
+    await t.sim('PUT', '/_sim/account', { credit: 1000, currency: 'DKK' });
+    await t.ok('campaigns.resume', { id });
+    const done = await t.waitForState(id, ['sent']);
+    expect(done.lastError).toBeNull();
+    expect(await t.ledger()).toHaveLength(4);
+  });
+
+  it('pauses when the gateway refuses the token, and resumes once the right one is set', async () => {
+    const port = await freePort();
+    const token = 'right-token-123456';
+    sim = await startSimulator({ port, token, log: () => undefined });
+    t = await startTestCore();
+    const base = `http://127.0.0.1:${port}`;
+    await t.ok('settings.update', { sandbox: false, endpoints: { default: { messagingUrl: base, legacyUrl: base } } });
+    await t.ok('settings.setToken', { platform: 'default', token: 'wrong-token-123456' });
+    const { id } = await t.ok('campaigns.create', {});
+    await t.ok('campaigns.saveDraft', { id, draft: draft({ recipients: { contactIds: [], groupIds: [], searches: [], numbers: numbers(1600, 3) } }) });
+    await t.ok('campaigns.send', { id });
+    const paused = await t.waitForState(id, ['paused']);
+    expect(paused.lastError).toMatch(/token/i);
+    expect(paused.counts).toMatchObject({ queued: 3, uncertain: 0 });
+    await t.ok('settings.setToken', { platform: 'default', token });
+    await t.ok('campaigns.resume', { id });
+    await t.waitForState(id, ['sent']);
+    const ledger = ((await simCall(base, token, 'GET', '/_sim/ledger')) as { messages: unknown[] }).messages;
+    expect(ledger).toHaveLength(3);
+  });
+});
