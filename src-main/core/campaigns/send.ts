@@ -49,6 +49,8 @@ export class CampaignSender {
       );
     }
     await this.freeze(id, plan);
+    // The frozen rows are the truth now; let go of the resolved list (100,000 contacts is tens of megabytes).
+    this.deps.preview.invalidate();
     this.deps.senders.remember(draft.sender);
     this.deps.changed(id);
     this.deps.wake();
