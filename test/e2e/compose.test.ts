@@ -18,8 +18,9 @@ async function severeA11y(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
 }
 
-async function hideToasts(page: Page): Promise<void> {
-  await page.addStyleTag({ content: '.n-message-container { visibility: hidden !important; }' });
+/** Toasts pile up over the views in screenshots, and popovers caught mid-fade are unreadable. */
+async function steadyScreens(page: Page): Promise<void> {
+  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; } .n-message-container { visibility: hidden !important; }' });
 }
 
 /** A group of customers made through the contract, as the contacts view would. */
@@ -58,7 +59,7 @@ describe('composing and sending a campaign in Sandbox', () => {
 
   beforeAll(async () => {
     app = await openApp();
-    await hideToasts(app.page);
+    await steadyScreens(app.page);
     await seedGroup(app.page);
   });
   afterAll(async () => {
