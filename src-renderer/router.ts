@@ -6,7 +6,8 @@ export const routes: RouteRecordRaw[] = [
   { path: '/contacts', name: 'contacts', component: () => import('./views/ContactsView.vue') },
   { path: '/compose', name: 'compose', component: () => import('./views/ComposeView.vue') },
   { path: '/campaigns', name: 'campaigns', component: () => import('./views/CampaignsView.vue') },
-  { path: '/campaigns/:id(\\d+)', name: 'campaign', component: () => import('./views/CampaignDetailView.vue') },
+  // The detail page belongs under Campaigns in the navigation.
+  { path: '/campaigns/:id(\\d+)', name: 'campaign', meta: { nav: 'campaigns' }, component: () => import('./views/CampaignDetailView.vue') },
   { path: '/inbox', name: 'inbox', component: () => import('./views/InboxView.vue') },
   { path: '/account', name: 'account', component: () => import('./views/AccountView.vue') },
   { path: '/settings', name: 'settings', component: () => import('./views/SettingsView.vue') },
