@@ -38,6 +38,8 @@ export interface EndpointCall<T> {
   query?: Record<string, string | number | undefined>;
   /** Already checked against its request schema. */
   body?: unknown;
+  /** A body already serialised by a trusted internal builder (see legacy.sendBuiltMtsms); wins over `body`. */
+  json?: string;
   response: ResponseKind<T>;
   /** Defaults to classifyOperation(method, path). */
   operation?: OperationKind;
@@ -161,7 +163,10 @@ export function createCaller(deps: CallerDeps): GatewayCaller {
       headersTimeoutMs: deps.timeouts.headersMs,
       bodyTimeoutMs: deps.timeouts.bodyMs,
     };
-    if (c.body !== undefined) {
+    if (c.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      request.body = c.json;
+    } else if (c.body !== undefined) {
       headers['content-type'] = 'application/json';
       request.body = JSON.stringify(c.body);
     }

@@ -90,6 +90,11 @@ export class GatewayClient {
     return legacy.sendMtsms(this.caller, request, options);
   }
 
+  /** A /rest/mtsms body serialised by Besked's own campaign builder; see legacy.sendBuiltMtsms. */
+  sendBuiltMtsms(json: string, options?: CallOptions) {
+    return legacy.sendBuiltMtsms(this.caller, json, options);
+  }
+
   getMtsms(id: number, options?: CallOptions) {
     return legacy.getMtsms(this.caller, id, options);
   }

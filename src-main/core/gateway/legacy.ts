@@ -63,6 +63,16 @@ export async function sendMtsms(gw: GatewayCaller, request: LegacySmsRequest, op
   return gw.call({ api: 'legacy', method: 'POST', path: '/rest/mtsms', body, response: { schema: SendResponse } }, options);
 }
 
+/**
+ * POST /rest/mtsms with a body Besked's campaign builder (campaigns/legacy-request buildLegacyRequestJson) already
+ * serialised, encoding set per message. Not checked again here: zod over 1,000 recipients per chunk cost more than
+ * the request itself, and the builder's output is tested against LegacySmsMessage/LegacySmsMessageList. Anything
+ * the gateway still refuses comes back as its validation error, with nothing sent.
+ */
+export async function sendBuiltMtsms(gw: GatewayCaller, json: string, options?: CallOptions): Promise<SendResponse> {
+  return gw.call({ api: 'legacy', method: 'POST', path: '/rest/mtsms', json, response: { schema: SendResponse } }, options);
+}
+
 const MessageId = z.int('Must be a message id (a whole number)').positive('Must be a message id (a whole number)');
 
 function messageId(id: number): string {

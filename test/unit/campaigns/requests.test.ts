@@ -1,7 +1,8 @@
 // Request bodies for both interfaces: tags and tagvalues with fallbacks, encoding per group, the options the
 // legacy interface offers (and only where it allows them), and references the messaging interface echoes.
 import { describe, expect, it } from 'vitest';
-import { buildLegacyRequest, legacyUserref } from '../../../src-main/core/campaigns/legacy-request';
+import fc from 'fast-check';
+import { buildLegacyRequest, buildLegacyRequestJson, legacyUserref } from '../../../src-main/core/campaigns/legacy-request';
 import { buildMessagingRequest, messagingReference, parseMessagingReference } from '../../../src-main/core/campaigns/messaging-request';
 import { TemplateComposer } from '../../../src-main/core/campaigns/composition';
 import type { CampaignSendSpec, ChunkRecipient, MessageOptions } from '../../../src-main/core/campaigns/send-spec';
@@ -98,6 +99,53 @@ describe('legacy request', () => {
     const { spec, recipient } = campaign('Hello');
     expect(buildLegacyRequest({ ...spec, sender: '' }, 1, [recipient(1, 4520000001, {})], null).body[0]!.sender).toBeUndefined();
     expect(legacyUserref(12, 4)).toBe('c12k4');
+  });
+});
+
+describe('legacy request written straight to JSON (sent without checking it again)', () => {
+  // The outbox sends buildLegacyRequestJson's output without running the client's schema over it, so it must be
+  // exactly buildLegacyRequest's body, and that body must pass the schema the client would have applied.
+  function both(spec: CampaignSendSpec, recipients: ChunkRecipient[], sendtime: number | null) {
+    const frozen = recipients.map((r) => ({ id: r.id, msisdn: r.msisdn, tagvaluesJson: r.tagvalues === null ? null : JSON.stringify(r.tagvalues), ucs2: r.ucs2 }));
+    const objects = buildLegacyRequest(spec, 5, recipients, sendtime);
+    const json = buildLegacyRequestJson(spec, 5, frozen, sendtime);
+    return { objects, json, parsed: JSON.parse(json.json) as unknown };
+  }
+
+  it.each([
+    ['merge fields, fallbacks, quotes and backslashes', 'Hi {first_name} "\\{x}\\" {shop}', {}, { first_name: 'friend' }],
+    ['a mix of GSM-7 and UCS-2 recipients (two messages)', 'Hej {first_name}', {}, {}],
+    ['no merge fields, with max_parts', 'Sale today "now"', { maxParts: 2 }, {}],
+    ['every option', 'Hello {first_name}', { flash: true, messageClass: 'premium' as const, priority: 'urgent' as const, validitySeconds: 600, label: 'spring' }, {}],
+  ])('%s', (_name, text, o, fallbacks) => {
+    const { spec, recipient } = campaign(text, o, fallbacks);
+    const rs = [
+      recipient(1, 4520000001, { first_name: 'Anna "A" \\ B', shop: '{shop}' }),
+      recipient(2, 4520000002, { first_name: 'Zoë 😀' }),
+      recipient(3, 4520000003, { first_name: '\u2028\n\t', shop: 'Nørrebro' }),
+    ];
+    const { objects, json, parsed } = both(spec, rs, Date.UTC(2030, 0, 2, 8));
+    expect(parsed).toEqual(objects.body.length === 1 ? objects.body[0] : objects.body);
+    expect(json.groups.map((g) => g.map((r) => r.id))).toEqual(objects.groups.map((g) => g.map((r) => r.id)));
+    expect(LegacySmsMessageList.safeParse(objects.body).success).toBe(true);
+    if (!Array.isArray(parsed)) expect(LegacySmsMessage.safeParse(parsed).success).toBe(true);
+  });
+
+  it('equals the checked body for any values and texts', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ minLength: 1, maxLength: 200, unit: 'grapheme' }),
+        fc.array(fc.tuple(fc.string({ maxLength: 30, unit: 'grapheme' }), fc.option(fc.string({ maxLength: 30, unit: 'grapheme' }))), { minLength: 1, maxLength: 20 }),
+        fc.option(fc.integer({ min: 1_900_000_000_000, max: 2_000_000_000_000 })),
+        (body, values, sendtime) => {
+          const { spec, recipient } = campaign(`${body} {first_name} {shop}`, {}, { first_name: 'you' });
+          const rs = values.map(([first, shop], i) => recipient(i + 1, 4520000000 + i, shop === null ? { first_name: first } : { first_name: first, shop }));
+          const { objects, parsed } = both(spec, rs, sendtime);
+          expect(parsed).toEqual(objects.body.length === 1 ? objects.body[0] : objects.body);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 
