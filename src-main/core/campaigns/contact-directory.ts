@@ -9,40 +9,26 @@ import { BUILTIN_MERGE_FIELDS } from '../contacts/merge-field-keys';
 import { ftsMatchQuery } from '../contacts/search-query';
 import type { ContactDirectory, DirectoryContact } from './recipients';
 
-interface ContactRowDb {
-  id: number;
-  first_name: string;
-  last_name: string;
-  e164: string;
-  msisdn: number;
-  email: string;
-  company: string;
-  custom: string;
-}
+/**
+ * A contact row as read: a plain array in COLUMNS order. better-sqlite3 builds row objects property by property,
+ * which for the 100,000 contacts of a big campaign costs more than the query itself.
+ */
+type ContactRowDb = [id: number, firstName: string, lastName: string, e164: string, msisdn: number, email: string, company: string, custom: string];
 
 const COLUMNS = 'c.id, c.first_name, c.last_name, c.e164, c.msisdn, c.email, c.company, c.custom';
 
-function toContact(r: ContactRowDb): DirectoryContact {
+function toContact([id, firstName, lastName, e164, msisdn, email, company, customJson]: ContactRowDb): DirectoryContact {
   let custom: Record<string, string> = {};
-  if (r.custom !== '{}') {
+  if (customJson !== '{}') {
     try {
       // The contacts module writes string values only (CustomValues in the contract).
-      const parsed = JSON.parse(r.custom) as unknown;
+      const parsed = JSON.parse(customJson) as unknown;
       if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) custom = parsed as Record<string, string>;
     } catch {
       // A damaged custom-field cell leaves the contact's built-in fields usable.
     }
   }
-  return {
-    id: r.id,
-    firstName: r.first_name,
-    lastName: r.last_name,
-    e164: r.e164,
-    msisdn: r.msisdn,
-    email: r.email,
-    company: r.company,
-    custom,
-  };
+  return { id, firstName, lastName, e164, msisdn, email, company, custom };
 }
 
 export class SqlContactDirectory implements ContactDirectory {
@@ -52,6 +38,7 @@ export class SqlContactDirectory implements ContactDirectory {
     if (spec.contactIds.length) {
       const rows = this.db
         .prepare(`SELECT ${COLUMNS} FROM json_each(?) j JOIN contacts c ON c.id = j.value ORDER BY j.key`)
+        .raw(true)
         .iterate(JSON.stringify(spec.contactIds)) as IterableIterator<ContactRowDb>;
       for (const r of rows) yield toContact(r);
     }
@@ -66,6 +53,7 @@ export class SqlContactDirectory implements ContactDirectory {
                WHERE c.id IN (SELECT contact_id FROM contact_group_members WHERE group_id IN (SELECT value FROM json_each(?)))
                ORDER BY c.id`,
         )
+        .raw(true)
         .iterate(spec.groupIds.length === 1 ? spec.groupIds[0] : JSON.stringify(spec.groupIds)) as IterableIterator<ContactRowDb>;
       for (const r of rows) yield toContact(r);
     }
@@ -78,6 +66,7 @@ export class SqlContactDirectory implements ContactDirectory {
            WHERE c.id IN (SELECT rowid FROM contacts_fts WHERE contacts_fts MATCH ?)
            ORDER BY c.id`,
         )
+        .raw(true)
         .iterate(match) as IterableIterator<ContactRowDb>;
       for (const r of rows) yield toContact(r);
     }
@@ -88,8 +77,12 @@ export class SqlContactDirectory implements ContactDirectory {
     if (msisdns.length === 0) return out;
     const rows = this.db
       .prepare(`SELECT ${COLUMNS} FROM contacts c WHERE c.msisdn IN (SELECT value FROM json_each(?))`)
+      .raw(true)
       .all(JSON.stringify(msisdns)) as ContactRowDb[];
-    for (const r of rows) out.set(r.msisdn, toContact(r));
+    for (const r of rows) {
+      const c = toContact(r);
+      out.set(c.msisdn, c);
+    }
     return out;
   }
 
