@@ -54,10 +54,10 @@ describe('Danish messages', () => {
   it.each([
     ['en', english],
     ['da', danish],
-  ] as const)('%s messages all compile', (_locale, messages) => {
+  ] as const)('%s messages all compile', (locale, messages) => {
     const broken: string[] = [];
     for (const [k, m] of messages) {
-      compile(m, { onError: (e) => broken.push(`${k}: ${e.message}`), warnHtmlMessage: false });
+      compile(m, { key: k, locale, onError: (e) => broken.push(`${k}: ${e.message}`), warnHtmlMessage: false });
     }
     expect(broken).toEqual([]);
   });
