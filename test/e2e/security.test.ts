@@ -43,7 +43,7 @@ describe('going live and keeping the token secret', () => {
     await gotoView(page, 'settings');
     await page.getByLabel('Messaging interface address').fill(sim.url);
     await page.getByLabel('REST interface address').fill(sim.url);
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.click('[data-testid="save-endpoints"]');
     await page.getByLabel('API token').fill(TOKEN);
     await page.getByRole('button', { name: 'Save token' }).click();
     await expect.poll(() => page.textContent('[data-view="settings"]')).toContain('Connected to the gateway');
