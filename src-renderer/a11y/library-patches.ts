@@ -1,5 +1,6 @@
 // Repairs the few places where the component library (Naive UI 2.45) renders ARIA that screen readers and axe
-// reject, once for every view: card titles, decorative icons, and the number inputs' +/- buttons.
+// reject, once for every view: card titles, decorative icons, unnamed buttons, unscrollable tables and tabs the
+// keyboard cannot reach.
 // Each patch is idempotent, and re-runs on every DOM change and language switch.
 import { watch } from 'vue';
 import { i18n } from '../i18n';
@@ -11,7 +12,8 @@ const t = (key: string) => i18n.global.t(key);
  *   the card's buttons. The row becomes a plain container, the title a level-2 heading under the view's h1.
  * - NIcon always says role="img" but never has a name; every icon in Besked sits beside or inside a labelled
  *   control, so an unnamed one is decoration and is hidden from screen readers.
- * - NInputNumber's +/- buttons have no name; they get "Increase"/"Decrease" in the UI's language.
+ * - NInputNumber's +/- buttons and NDynamicTags' + button have no name; they get one in the UI's language.
+ * - NDataTable's virtual scroll box cannot be scrolled from the keyboard when its rows hold nothing focusable.
  */
 export function patchLibraryAccessibility(root: ParentNode): void {
   for (const row of root.querySelectorAll<HTMLElement>('.n-card-header[role="heading"]')) row.setAttribute('role', 'none');
@@ -22,11 +24,86 @@ export function patchLibraryAccessibility(root: ParentNode): void {
     if (!icon.hasAttribute('aria-label') && !icon.hasAttribute('aria-labelledby') && !icon.hasAttribute('title')) icon.setAttribute('aria-hidden', 'true');
   }
   for (const input of root.querySelectorAll<HTMLElement>('.n-input-number')) {
-    const minus = input.querySelector<HTMLElement>('.n-input__prefix button, .n-input__suffix button:first-child');
-    const plus = input.querySelector<HTMLElement>('.n-input__suffix button:last-child');
-    if (minus && minus !== plus && minus.getAttribute('aria-label') !== t('a11y.decrease')) minus.setAttribute('aria-label', t('a11y.decrease'));
-    if (plus && plus.getAttribute('aria-label') !== t('a11y.increase')) plus.setAttribute('aria-label', t('a11y.increase'));
+    // Minus comes first in the DOM whether both sit on the right or one on each side.
+    const buttons = input.querySelectorAll<HTMLElement>('.n-input__prefix .n-button, .n-input__suffix .n-button');
+    if (buttons.length !== 2) continue;
+    label(buttons[0]!, t('a11y.decrease'));
+    label(buttons[1]!, t('a11y.increase'));
   }
+  // A dynamic-tags list's own "+" button, where a view did not give it a trigger with a name.
+  for (const add of root.querySelectorAll<HTMLElement>('.n-dynamic-tags .n-button:is(:not([aria-label]), [data-a11y-patched])')) {
+    if ((add.textContent ?? '').trim() === '') label(add, t('a11y.add'));
+  }
+  patchTabs(root);
+  // A virtual list's scroll box: rows of plain text give the keyboard nothing to land on, so the box itself
+  // takes focus and scrolls with the arrow keys.
+  for (const box of root.querySelectorAll<HTMLElement>('.n-data-table .v-vl:not([tabindex])')) box.tabIndex = 0;
+}
+
+/**
+ * NTabs renders its tabs as plain clickable divs: no roles, and Tab never reaches them. They become a tablist with
+ * a roving tabindex (only the selected tab is a Tab stop); the arrow keys, Home and End move between tabs and
+ * select them, Enter and Space select the focused one (onTabKeydown).
+ */
+function patchTabs(root: ParentNode): void {
+  // The segment style's sliding highlight is a copy of a tab inside a "capsule": decoration, not a tab.
+  for (const capsule of root.querySelectorAll<HTMLElement>('.n-tabs-capsule')) setAttr(capsule, 'aria-hidden', 'true');
+  const lists = [...root.querySelectorAll<HTMLElement>('.n-tabs-rail, .n-tabs-wrapper')].filter((el) => !inCapsule(el));
+  for (const list of lists) {
+    setAttr(list, 'role', 'tablist');
+    for (const filler of list.querySelectorAll<HTMLElement>('.n-tabs-tab-wrapper, .n-tabs-tab-pad, .n-tabs-bar')) setAttr(filler, 'role', 'none');
+    const tabs = realTabs(list);
+    const selected = tabs.find((tab) => tab.classList.contains('n-tabs-tab--active')) ?? tabs[0];
+    for (const tab of tabs) {
+      const isSelected = tab === selected && tab.classList.contains('n-tabs-tab--active');
+      setAttr(tab, 'role', 'tab');
+      setAttr(tab, 'aria-selected', String(isSelected));
+      setAttr(tab, 'tabindex', tab === selected ? '0' : '-1');
+      if (tab.classList.contains('n-tabs-tab--disabled')) setAttr(tab, 'aria-disabled', 'true');
+    }
+  }
+}
+
+const inCapsule = (el: Element) => el.closest('.n-tabs-capsule') !== null;
+const realTabs = (list: Element) => [...list.querySelectorAll<HTMLElement>('.n-tabs-tab')].filter((tab) => !inCapsule(tab));
+
+const TAB_MOVES: Record<string, (i: number, n: number) => number> = {
+  ArrowRight: (i, n) => (i + 1) % n,
+  ArrowDown: (i, n) => (i + 1) % n,
+  ArrowLeft: (i, n) => (i - 1 + n) % n,
+  ArrowUp: (i, n) => (i - 1 + n) % n,
+  Home: () => 0,
+  End: (_i, n) => n - 1,
+};
+
+function onTabKeydown(e: KeyboardEvent): void {
+  const tab = (e.target as Element | null)?.closest?.<HTMLElement>('.n-tabs-tab[role="tab"]');
+  const list = tab?.closest<HTMLElement>('[role="tablist"]');
+  if (!tab || !list) return;
+  if (e.key === 'Enter' || e.key === ' ') {
+    e.preventDefault();
+    tab.click();
+    return;
+  }
+  const move = TAB_MOVES[e.key];
+  if (!move) return;
+  e.preventDefault();
+  const tabs = realTabs(list).filter((t) => !t.classList.contains('n-tabs-tab--disabled'));
+  const next = tabs[move(Math.max(0, tabs.indexOf(tab)), tabs.length)];
+  if (!next) return;
+  next.click();
+  next.focus();
+}
+
+function setAttr(el: HTMLElement, name: string, value: string): void {
+  if (el.getAttribute(name) !== value) el.setAttribute(name, value);
+}
+
+/** Names an element, marked as ours so a language switch renames it. */
+function label(el: HTMLElement, name: string): void {
+  if (el.getAttribute('aria-label') === name) return;
+  el.setAttribute('aria-label', name);
+  el.setAttribute('data-a11y-patched', '');
 }
 
 /** Call once at start-up: patches what is on the page now and everything that appears later (views, dialogs, popovers). */
@@ -43,10 +120,13 @@ export function installLibraryPatches(): () => void {
     queueMicrotask(run);
   };
   const observer = new MutationObserver(schedule);
-  observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['role'] });
+  // class: a tab's selection shows only as a class change.
+  observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['role', 'class'] });
+  document.addEventListener('keydown', onTabKeydown);
   const stopWatch = watch(i18n.global.locale, () => patchLibraryAccessibility(document));
   schedule();
   return () => {
+    document.removeEventListener('keydown', onTabKeydown);
     observer.disconnect();
     stopWatch();
   };
