@@ -36,6 +36,7 @@ export const da: Translation<Messages> = {
     mainNav: 'Hovednavigation',
     increase: 'Forøg',
     decrease: 'Formindsk',
+    add: 'Tilføj',
   },
   contacts: {
     title: 'Kontakter',
@@ -611,6 +612,7 @@ export const da: Translation<Messages> = {
       keywords: 'Afmeldingsord',
       keywordsHint: 'Et svar, der begynder med et af disse ord, afmelder nummeret (store og små bogstaver og tegnsætning er ligegyldige).',
       keywordsPlaceholder: 'Tilføj et ord, og tryk på Enter',
+      addKeyword: 'Tilføj et afmeldingsord',
       autoConfirm: 'Bekræft afmeldinger med sms',
       confirmText: 'Bekræftelsestekst',
       webhook: 'Webhook-modtager',
@@ -737,6 +739,7 @@ export const da: Translation<Messages> = {
       leaseConfirm: 'Lej og betal for måneden',
       leased: '{keyword} er dit på {shortcode}.',
       keep: 'Behold det',
+      actions: 'Handlinger',
     },
     lookup: {
       explain: 'Se hvilket net et dansk nummer er på, om det er flyttet fra et andet net, og om det overhovedet findes. Gatewayen tager betaling for hvert opslag.',
@@ -783,6 +786,9 @@ export const da: Translation<Messages> = {
       recipients: 'Modtagere',
       pickContacts: 'Tilføj kontakter med en e-mailadresse',
       addAddress: 'Tilføj adresse',
+      addCc: 'Tilføj en cc-adresse',
+      addBcc: 'Tilføj en bcc-adresse',
+      attachmentsMeter: 'De vedhæftede filers størrelse',
       typeAddress: 'Skriv en e-mailadresse, og tryk på Enter',
       invalidAddress: '{address} er ikke en e-mailadresse.',
       noEmail: 'har ingen e-mailadresse',

@@ -31,6 +31,7 @@ export const en = {
     mainNav: 'Main navigation',
     increase: 'Increase',
     decrease: 'Decrease',
+    add: 'Add',
   },
   contacts: {
     title: 'Contacts',
@@ -606,6 +607,7 @@ export const en = {
       keywords: 'Opt-out keywords',
       keywordsHint: 'A reply starting with one of these opts the number out (case and punctuation do not matter).',
       keywordsPlaceholder: 'Add a keyword and press Enter',
+      addKeyword: 'Add an opt-out keyword',
       autoConfirm: 'Confirm opt-outs by SMS',
       confirmText: 'Confirmation text',
       webhook: 'Webhook receiver',
@@ -732,6 +734,7 @@ export const en = {
       leaseConfirm: "Lease and pay for the month",
       leased: '{keyword} is yours on {shortcode}.',
       keep: 'Keep it',
+      actions: 'Actions',
     },
     lookup: {
       explain: 'See which network a Danish number is on, whether it was moved from another network and whether it exists at all. The gateway charges every lookup.',
@@ -778,6 +781,9 @@ export const en = {
       recipients: 'Recipients',
       pickContacts: 'Add contacts with an email address',
       addAddress: 'Add address',
+      addCc: 'Add a cc address',
+      addBcc: 'Add a bcc address',
+      attachmentsMeter: 'Size of the attachments',
       typeAddress: 'Type an email address and press Enter',
       invalidAddress: '{address} is not an email address.',
       noEmail: 'has no email address',
