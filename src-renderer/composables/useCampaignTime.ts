@@ -1,7 +1,10 @@
 // Times as the composer and the campaigns views write them: a price list's age, an ETA, a scheduled time.
+// Without a locale given they follow the UI's active locale (useFormat's), so a language switch reaches them.
+import { formatLocaleTag } from '../i18n';
+import { formatterFor } from './useFormat';
 
 /** "3 minutes", "2 hours", "5 days": a duration in words. */
-export function durationWords(seconds: number, locale?: string): string {
+export function durationWords(seconds: number, locale: string = formatLocaleTag.value): string {
   const units: [Intl.RelativeTimeFormatUnit, number][] = [
     ['day', 86_400],
     ['hour', 3600],
@@ -23,7 +26,7 @@ export function durationWords(seconds: number, locale?: string): string {
 }
 
 /** "5 minutes ago", "yesterday": how long ago an ISO time was. */
-export function ago(iso: string, now = Date.now(), locale?: string): string {
+export function ago(iso: string, now = Date.now(), locale: string = formatLocaleTag.value): string {
   const s = Math.round((Date.parse(iso) - now) / 1000);
   const rtf = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   const abs = Math.abs(s);
@@ -34,7 +37,5 @@ export function ago(iso: string, now = Date.now(), locale?: string): string {
 }
 
 export function dateTime(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '' : d.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return iso ? formatterFor(formatLocaleTag.value).dateTime(iso) : '';
 }
