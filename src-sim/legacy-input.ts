@@ -58,7 +58,10 @@ function finish(node: Tree | string[], key?: string): unknown {
     const out: unknown[] = [];
     const sorted = keys.filter((k) => k !== '').sort((a, b) => Number(a) - Number(b));
     for (const k of sorted) out.push(finish(node[k]!, k));
-    if (node['']) out.push(...(node[''] as string[]));
+    // Appended values ('' keys) are a list of values, or a group when the key went on ('.x', '[][x]').
+    const appended = node[''];
+    if (Array.isArray(appended)) out.push(...appended);
+    else if (appended) out.push(finish(appended, ''));
     return out;
   }
   const obj: Record<string, unknown> = {};

@@ -110,6 +110,9 @@ describe('expandKeys (form data and query strings)', () => {
       ],
       { message: 'm' },
     ],
+    // An appended group: the key goes on after an empty segment (found by the robustness fuzz as '.').
+    [[['.', 'x']], [['x']]],
+    [[['a[][b]', 'x']], { a: [{ b: 'x' }] }],
   ])('%j', (pairs, expected) => {
     expect(expandKeys(pairs)).toEqual(expected);
   });
