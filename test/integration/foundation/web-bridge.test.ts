@@ -148,11 +148,11 @@ describe('the web bridge', () => {
     await opened(ws);
     const frames: string[] = [];
     ws.on('message', (d) => frames.push(d.toString()));
-    const secret = 'tok_SECRET_value_0123456789';
-    const r = await rpc(ws, { id: 9, name: 'settings.setToken', input: { platform: 'eu', token: secret } });
+    const planted = 'tok_PLANTED_value_0123456789';
+    const r = await rpc(ws, { id: 9, name: 'settings.setToken', input: { platform: 'eu', token: planted } });
     expect(r.result.ok).toBe(true);
     await rpc(ws, { id: 10, name: 'settings.get', input: {} });
-    expect(frames.join('\n')).not.toContain(secret);
+    expect(frames.join('\n')).not.toContain(planted);
     expect(JSON.stringify(r)).toContain('"eu":true');
     ws.close();
   });
