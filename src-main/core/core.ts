@@ -20,6 +20,9 @@ import { contactsHandlers } from './contacts/handlers';
 import { createCampaignsModule } from './campaigns';
 import type { Outbox } from './campaigns/outbox';
 import { createSyncService, type SyncService } from './sync/service';
+import { ChargeStatuses } from './messages/charge-statuses';
+import { MessageLookup } from './messages/lookup';
+import { messageHandlers } from './messages/handlers';
 import type { Platform } from '../../src-shared/contract';
 
 export interface CoreOptions {
@@ -160,6 +163,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     ...contactsHandlers({ db, events, dataDir: opts.dataDir, log }),
     ...campaigns.handlers,
     ...sync.handlers,
+    ...messageHandlers(new MessageLookup({ db, gateway, mode: accountDeps.mode, charges: new ChargeStatuses(db), now: () => new Date() })),
   };
 
   const dispatch = createDispatcher(handlers, { log, checkOutputs: opts.checkOutputs ?? false });

@@ -5,6 +5,7 @@ import { m002Contacts } from './migrations/002-contacts';
 import { m003Campaigns } from './migrations/003-campaigns';
 import { m004Inbox } from './migrations/004-inbox';
 import { m005Account } from './migrations/005-account';
+import { m006ChargeStatuses } from './migrations/006-charge-statuses';
 
 export interface Migration {
   version: number;
@@ -12,4 +13,4 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-export const migrations: readonly Migration[] = [m001Foundation, m002Contacts, m003Campaigns, m004Inbox, m005Account];
+export const migrations: readonly Migration[] = [m001Foundation, m002Contacts, m003Campaigns, m004Inbox, m005Account, m006ChargeStatuses];

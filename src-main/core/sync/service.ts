@@ -9,6 +9,7 @@ import type { TokenVault } from '../secrets/vault';
 import type { Handlers } from '../dispatch';
 import type { StatusChanged, SyncState } from '../../../src-shared/contract';
 import { InboundStore, type InboxGateway } from '../inbox/inbound-store';
+import { ChargeStatuses } from '../messages/charge-statuses';
 import { Conversations } from '../inbox/conversations';
 import { InboxIntake } from '../inbox/intake';
 import { writeReply } from '../inbox/reply';
@@ -70,6 +71,7 @@ export function createSyncService(d: SyncServiceDeps): SyncService {
   const secrets = new WebhookSecrets(d.vault, d.log);
   let receiverError: string | null = null;
   const pushedStatuses = new PushedStatuses(statusStore, (c) => announceChanges(c), now);
+  const charges = new ChargeStatuses(d.db, now);
   const inboxTarget = async (): Promise<InboxTarget> => {
     const mode = await currentMode();
     const gateway: InboxGateway = mode === 'sandbox' ? 'sandbox' : d.settings.get().platform;
@@ -99,7 +101,9 @@ export function createSyncService(d: SyncServiceDeps): SyncService {
       messagingStatus: (e) => {
         pushedStatuses.apply(e.msgId, { msisdn: e.recipient, status: e.status, error: e.error, code: e.code, at: e.at }, e.channel);
       },
-      legacyStatus: (c) => {
+      legacyStatus: async (c) => {
+        // Overcharged messages are usually the webshop's, not Besked's: their charge status is kept whoever sent them.
+        if (c.charge_status) charges.record(await currentMode(), { mtsmsId: c.id, msisdn: c.msisdn, chargeStatus: c.charge_status, at: c.time * 1000 });
         pushedStatuses.apply(String(c.id), { msisdn: c.msisdn, status: c.status, error: c.error, code: c.code, at: c.time * 1000 }, 'legacy');
       },
       incoming: async (c) => {
