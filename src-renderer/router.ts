@@ -10,6 +10,8 @@ export const routes: RouteRecordRaw[] = [
   { path: '/campaigns/:id(\\d+)', name: 'campaign', meta: { nav: 'campaigns' }, component: () => import('./views/CampaignDetailView.vue') },
   { path: '/inbox', name: 'inbox', component: () => import('./views/InboxView.vue') },
   { path: '/account', name: 'account', component: () => import('./views/AccountView.vue') },
+  // A sent message looked up by its gateway id; found from the Account view, so it belongs there in the navigation.
+  { path: '/messages/:id(\\d+)', name: 'message', meta: { nav: 'account' }, component: () => import('./views/MessageDetailView.vue') },
   { path: '/settings', name: 'settings', component: () => import('./views/SettingsView.vue') },
   { path: '/:pathMatch(.*)*', redirect: '/contacts' },
 ];

@@ -1,12 +1,14 @@
 // The Account view in Chromium over web mode, in Sandbox: every tab used as a shop owner would, photographed as
 // test-results/account-*.png; a second Sandbox whose test gateway has keywords, email and lookup switched off
-// shows the plain not-enabled state.
+// shows the plain not-enabled state; a third, where a webshop on the same account sent an overcharged SMS, finds
+// messages by id and refunds the captured charge.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
 import { startSimulator } from '../../src-sim/index';
 import { gotoView, openApp, type E2EApp } from './harness';
 
@@ -38,6 +40,35 @@ async function seedSandbox(opts: { features?: Record<string, boolean> } = {}): P
   if (opts.features) await post('/_sim/account', 'PUT', { features: opts.features });
   await sim.close();
   return dataDir;
+}
+
+const CHARGE = { amount: 10, currency: 'DKK', code: 'P01', description: 'Vote', category: 'SC00' };
+
+/**
+ * What the shop's other systems leave on the account before Besked starts: an overcharged SMS (a webshop's, to one
+ * Danish number, from the shared short code) and a standard one to two numbers, with the simulated clock moved on
+ * until the charge is CAPTURED and both are in long-term storage.
+ */
+async function seedWebshopMessages(dataDir: string): Promise<{ charged: number; notCaptured: number; plain: number }> {
+  const sim = await startSimulator({ port: 0, token: SEED_TOKEN, state: join(dataDir, 'sandbox-gateway.json'), log: () => undefined });
+  const send = async (path: string, method: string, body: unknown) => {
+    const res = await fetch(sim.url + path, {
+      method,
+      headers: { authorization: `Token ${SEED_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { ids?: number[] };
+  };
+  // Overcharged SMS need the account set up for them: the feature on, and the shared short code 1204 as sender.
+  await send('/_sim/account', 'PUT', { features: { charge: true } });
+  const charged = (await send('/rest/mtsms', 'POST', { class: 'charge', message: 'Thanks for your order', sender: '1204', label: 'webshop', recipients: [{ msisdn: 4512345671, charge: CHARGE }] })).ids![0]!;
+  // A number ending in 0 is undeliverable in the simulator, so this charge ends FAILED, not CAPTURED.
+  const notCaptured = (await send('/rest/mtsms', 'POST', { class: 'charge', message: 'Thanks for your order', sender: '1204', recipients: [{ msisdn: 4512345680, charge: CHARGE }] })).ids![0]!;
+  const plain = (await send('/rest/mtsms', 'POST', { message: 'Your parcel is on its way', sender: 'Shop', recipients: [{ msisdn: 4512345672 }, { msisdn: 4512345670 }] })).ids![0]!;
+  await send('/_sim/clock', 'POST', { advance_seconds: 10 });
+  await sim.close();
+  return { charged, notCaptured, plain };
 }
 
 /** Toasts pile up over the tabs in screenshots; the views say the same in place. */
@@ -351,5 +382,150 @@ describe('features the account may not use', () => {
     await page.waitForSelector('[data-testid="not-enabled-email"]');
     expect(await page.textContent('[data-testid="not-enabled-email"]')).toMatch(/Email is not enabled on your account.*sending domain/);
     await app.screenshot('account-not-enabled-email');
+  });
+});
+
+describe('finding a sent message and refunding an overcharged one', () => {
+  let app: E2EApp;
+  let dataDir: string;
+  let ids: { charged: number; notCaptured: number; plain: number };
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'besked-e2e-account-'));
+    ids = await seedWebshopMessages(dataDir);
+    app = await openApp({ dataDir });
+    await hideToasts(app.page);
+    await gotoView(app.page, 'account');
+  });
+  afterAll(async () => {
+    await app?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** Serious or critical accessibility findings on the page as it stands (the a11y suite's bar). */
+  async function severeA11y(page: Page): Promise<string[]> {
+    await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
+    const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }
+
+  async function findMessage(page: Page, id: string): Promise<void> {
+    await openTab(page, 'messages');
+    await page.fill('[data-testid="message-id-input"]', id);
+    await page.click('[data-testid="message-find"]');
+  }
+
+  it("finds the webshop's overcharged SMS by id, refunds the captured charge once, and shows it was requested", async () => {
+    const { page } = app;
+    await findMessage(page, String(ids.charged));
+    await page.waitForSelector('[data-view="message"] [data-testid="message-recipients"]');
+    // The navigation keeps Account highlighted on the message's page.
+    expect(await page.locator('.n-menu-item-content--selected [data-nav="account"]').count()).toBe(1);
+    expect(await page.textContent('[data-testid="message-class"]')).toMatch(/^Overcharged/);
+    expect(await page.textContent('[data-testid="message-text"]')).toBe('Thanks for your order');
+    expect(await page.textContent('[data-testid="message-not-besked"]')).toMatch(/not Besked/);
+    expect(await page.textContent('[data-testid="charge-status-4512345671"]')).toBe('CAPTURED');
+    expect(await page.getAttribute('[data-testid="message-recipients"] [data-testid="delivery-status"]', 'data-status')).toBe('delivered');
+    expect(await page.textContent('[data-testid="refund-outcome-note"]')).toMatch(/outcome arrives from the gateway later/);
+    await app.screenshot('account-message-charged');
+    expect(await severeA11y(page)).toEqual([]);
+
+    await page.click('[data-testid="refund-open-4512345671"]');
+    await page.waitForSelector('[data-testid="refund-dialog"]');
+    await page.waitForSelector('[data-testid="refund-confirm"]');
+    expect(await page.textContent('[data-testid="refund-dialog"]')).toContain(`Message ${ids.charged} to +4512345671`);
+    await app.screenshot('account-message-refund');
+    await page.click('[data-testid="refund-confirm"]');
+    await page.waitForSelector('[data-testid="refund-dialog"]', { state: 'detached' });
+    await expect.poll(() => page.textContent('[data-testid="refund-requested-4512345671"]')).toMatch(/^Refund requested /);
+    expect(await page.$('[data-testid="refund-open-4512345671"]')).toBeNull();
+    // The dialog's dimmed backdrop fades out after the dialog itself.
+    await page.waitForSelector('.n-modal-mask', { state: 'detached' });
+    await app.screenshot('account-message-refunded');
+
+    // Asked once, remembered: after a reload the page says so again, and the core knows it.
+    await page.reload();
+    await page.waitForSelector('[data-testid="refund-requested-4512345671"]');
+    const state = await page.evaluate((id) => window.besked.call('account.refundState', { mtsmsId: id, msisdn: 4512345671 }), ids.charged);
+    expect(state).toMatchObject({ ok: true, value: { requestedAt: expect.any(String) } });
+  });
+
+  it('keeps Refund disabled, with the reason, when the charge was not captured', async () => {
+    const { page } = app;
+    await gotoView(page, 'account');
+    await findMessage(page, String(ids.notCaptured));
+    await page.waitForSelector('[data-testid="refund-open-4512345680"]');
+    expect(await page.textContent('[data-testid="charge-status-4512345680"]')).toBe('FAILED');
+    expect(await page.isDisabled('[data-testid="refund-open-4512345680"]')).toBe(true);
+    expect(await page.textContent('[data-testid="refund-reason-4512345680"]')).toMatch(/The charge status is FAILED\. Only charges the gateway reports as CAPTURED can be refunded\./);
+    await app.screenshot('account-message-not-refundable');
+    expect(await severeA11y(page)).toEqual([]);
+  });
+
+  it('shows a standard message with its delivery per number, and no refund', async () => {
+    const { page } = app;
+    await gotoView(page, 'account');
+    await findMessage(page, ` ${ids.plain} `);
+    await page.waitForSelector('[data-view="message"] [data-testid="message-recipients"]');
+    expect(await page.textContent('[data-testid="message-class"]')).toBe('Standard');
+    const statuses = await page.$$eval('[data-testid="message-recipients"] [data-testid="delivery-status"]', (els) => els.map((e) => e.getAttribute('data-status')));
+    expect(statuses.sort()).toEqual(['delivered', 'failed']);
+    expect(await page.$$('[data-testid^="refund-open-"]')).toHaveLength(0);
+    expect(await page.textContent('[data-testid="message-recipients"] thead')).not.toMatch(/Refund|Charge/);
+  });
+
+  it('says plainly that an unknown id is not there, and refuses what is not an id', async () => {
+    const { page } = app;
+    await gotoView(page, 'account');
+    await findMessage(page, '999');
+    await page.waitForSelector('[data-testid="message-not-found"]');
+    const text = await page.textContent('[data-testid="message-not-found"]');
+    expect(text).toMatch(/No sent message with id 999/);
+    expect(text).toMatch(/once it has been sent and moved to the gateway's long-term storage/);
+    expect(text).not.toMatch(/0x0|HTTP|404|incident/);
+    await app.screenshot('account-message-not-found');
+
+    await page.click('[data-testid="message-find-another"]');
+    await page.waitForSelector('[data-testid="account-messages"]', { state: 'visible' });
+    expect(await severeA11y(page)).toEqual([]);
+    await page.fill('[data-testid="message-id-input"]', 'order 17');
+    await page.click('[data-testid="message-find"]');
+    expect(await page.textContent('[data-testid="message-id-problem"]')).toMatch(/A message id is a whole number/);
+    await app.screenshot('account-messages');
+  });
+
+  it("opens a campaign recipient's message from the campaign's page, and links back to the campaign", async () => {
+    const { page } = app;
+    const campaignId = await page.evaluate(async () => {
+      const created = await window.besked.call('campaigns.create', {});
+      if (!created.ok) throw new Error(created.error.message);
+      const draft = { ...created.value.draft, name: 'Spring sale', sender: 'Shop', text: 'Spring sale today', recipients: { contactIds: [], groupIds: [], searches: [], numbers: ['+4520304071'] } };
+      const saved = await window.besked.call('campaigns.saveDraft', { id: created.value.id, draft });
+      if (!saved.ok) throw new Error(saved.error.message);
+      const sent = await window.besked.call('campaigns.send', { id: created.value.id });
+      if (!sent.ok) throw new Error(sent.error.message);
+      return created.value.id;
+    });
+    await page.evaluate((id) => (location.hash = `#/campaigns/${id}`), campaignId);
+    await page.waitForSelector('[data-view="campaign"]');
+    const link = page.locator('[data-testid="recipient-message-link"]');
+    await expect.poll(() => link.count(), { timeout: 20_000 }).toBe(1);
+    const gatewayId = (await link.textContent())!;
+    await link.click();
+    await page.waitForSelector('[data-view="message"]');
+    expect(await page.evaluate(() => location.hash)).toBe(`#/messages/${gatewayId}`);
+    // The gateway moves a message to long-term storage a moment after sending; until then the page says so.
+    await expect
+      .poll(
+        async () => {
+          if (await page.isVisible('[data-testid="message-not-found"]')) await page.click('[data-testid="message-refresh"]');
+          return page.isVisible('[data-testid="message-campaign"]');
+        },
+        { timeout: 20_000, interval: 1000 },
+      )
+      .toBe(true);
+    expect(await page.textContent('[data-testid="message-campaign"]')).toBe('Spring sale');
+    await page.click('[data-testid="message-campaign"]');
+    await page.waitForSelector('[data-view="campaign"]');
   });
 });
