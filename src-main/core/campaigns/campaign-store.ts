@@ -13,6 +13,7 @@ import { BESKED_STATES, describeGatewayStatus, STATE_INFO, type BeskedState } fr
 import type { Db } from '../db/database';
 import { BeskedError } from '../errors';
 import type { MessageOptions as FrozenOptions } from './send-spec';
+import { applyUnsettled, settleChunks, unsettledCounts } from './settlement';
 
 export interface CampaignRow {
   id: number;
@@ -122,6 +123,9 @@ export class CampaignStore {
       const key = STATE_KEY[r.state];
       if (key) c[key] += r.n;
     }
+    // Rows of chunks whose outcome is not settled onto them yet still say 'queued'.
+    const unsettled = unsettledCounts(this.db, id);
+    applyUnsettled(c, unsettled);
     c.excluded += this.db.prepare('SELECT COUNT(*) FROM campaign_exclusions WHERE campaign_id = ?').pluck().get(id) as number;
     c.total = c.queued + c.inFlight + c.accepted + c.uncertain + c.failed + c.cancelled + c.dismissed;
     return c;
@@ -133,6 +137,8 @@ export class CampaignStore {
       .prepare('SELECT status, COUNT(*) AS n FROM campaign_recipients WHERE campaign_id = ? AND status IS NOT NULL GROUP BY status')
       .all(id) as { status: string; n: number }[];
     for (const r of rows) if ((BESKED_STATES as readonly string[]).includes(r.status)) d[r.status as BeskedState] += r.n;
+    // Accepted chunks not settled onto their rows yet: their recipients wait for a first status.
+    d.pending += unsettledCounts(this.db, id).accepted ?? 0;
     return d;
   }
 
@@ -173,6 +179,7 @@ export class CampaignStore {
   }
 
   detail(row: CampaignRow, etaSeconds: number | null = null): CampaignDetail {
+    settleChunks(this.db, row.id);
     const exclusions = this.db
       .prepare(
         `SELECT reason, COUNT(*) AS count FROM (

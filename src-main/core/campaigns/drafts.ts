@@ -4,6 +4,7 @@ import type { CampaignDraft, RecipientSpec } from '../../../src-shared/contract'
 import type { Db } from '../db/database';
 import { BeskedError } from '../errors';
 import { CampaignStore, DEFAULT_OPTIONS, EMPTY_SPEC, draftOf, type CampaignRow } from './campaign-store';
+import { settleChunks } from './settlement';
 
 export interface DraftDeps {
   db: Db;
@@ -92,6 +93,7 @@ export class Drafts {
    */
   resendFailed(id: number): { id: number; recipients: number } {
     const row = this.deps.store.row(id);
+    settleChunks(this.deps.db, id);
     const msisdns = this.deps.db
       .prepare(
         `SELECT msisdn FROM campaign_recipients WHERE campaign_id = ?

@@ -10,6 +10,7 @@ import { exportCampaignCsv } from './export';
 import type { Outbox } from './outbox';
 import type { ComposePreviewService } from './preview';
 import { RECIPIENT_STATE_WORDS } from './recipient-words';
+import { settleChunks } from './settlement';
 import type { CampaignSender } from './send';
 import type { RecentSenders } from './senders';
 import type { Templates } from './templates';
@@ -150,14 +151,15 @@ export function campaignHandlers(d: CampaignHandlerDeps): Pick<Handlers, Campaig
       await d.outbox.cancel(id);
       return summary(id);
     },
-    'campaigns.resolveUncertain': ({ id, action }) => {
-      d.outbox.resolveUncertain(id, action);
+    'campaigns.resolveUncertain': async ({ id, action }) => {
+      await d.outbox.resolveUncertain(id, action);
       return summary(id);
     },
     'campaigns.resendFailed': ({ id }) => d.drafts.resendFailed(id),
     'campaigns.duplicate': ({ id }) => ({ id: d.drafts.duplicate(id) }),
     'campaigns.recipients': ({ id, filter, search, offset, limit }) => {
       const row = d.store.row(id);
+      settleChunks(d.db, id);
       const where = [`campaign_id = ?`, FILTERS[filter ?? 'all']];
       const params: (string | number)[] = [id];
       const q = (search ?? '').trim();

@@ -28,6 +28,8 @@ import { buildMessagingRequest, parseMessagingReference } from './messaging-requ
 import { scheduleKind, SCHEDULE_THRESHOLD_MS } from './scheduling';
 import type { CampaignSendSpec, ChunkRecipient } from './send-spec';
 import { countSegments, mergeFieldsIn } from '../../../src-shared/sms/segments';
+import { REALLY_QUEUED, settleChunks } from './settlement';
+import { recipientNeedsUcs2 } from './recipient-encoding';
 
 export interface OutboxDeps {
   db: Db;
@@ -51,6 +53,9 @@ export interface OutboxDeps {
   firstPollDelayMs?: number;
 }
 
+/** Chunks settled between two looks at the queue when idle (about 3 ms each for 1,000 recipients). */
+const SETTLE_SLICE = 10;
+
 /** A legacy message's default and maximum validity (legacy-interface.md): how long the poller keeps watching. */
 const DEFAULT_VALIDITY_S = 432_000;
 
@@ -63,6 +68,7 @@ interface RunTracker {
 interface QueuedRow {
   id: number;
   msisdn: number;
+  /** Read for the messaging interface only: legacy requests carry the template and tag values. */
   text: string;
   tagvalues: string | null;
   parts: number;
@@ -84,6 +90,8 @@ export class Outbox {
   private woken = false;
   private lastSend: LastSend | null = null;
   private readonly trackers = new Map<number, RunTracker>();
+  /** Steps and the user's changes to the queue run one at a time (see exclusive). */
+  private lock: Promise<unknown> = Promise.resolve();
   /** Statements prepared once: compiling the same SQL for every chunk cost more than running it. */
   private readonly statements = new Map<string, Statement>();
 
@@ -114,9 +122,28 @@ export class Outbox {
       if (chunks.length === 0) return 0;
       const at = this.iso();
       this.sql("UPDATE send_chunks SET state = 'uncertain', finished_at = ?, error = ? WHERE state = 'in_flight'").run(at, CRASH_MESSAGE);
+      // Rows marked one by one before schema 7.
       this.sql("UPDATE campaign_recipients SET state = 'uncertain' WHERE state = 'in_flight'").run();
       return chunks.length;
     })();
+  }
+
+  /** Copies finished chunks' outcomes onto their recipient rows (see settlement.ts); run when the outbox is idle. */
+  settle(campaignId?: number, limit?: number): number {
+    const campaigns = settleChunks(this.deps.db, campaignId, limit);
+    // Delivery counts and recipient lists read the rows: tell the views they changed.
+    for (const id of campaigns) this.changed(id);
+    return campaigns.size;
+  }
+
+  /**
+   * Runs fn when no step of the loop is running, so no chunk is on its way meanwhile. Putting recipients back
+   * into the queue needs that: they must not land inside the range of a chunk that is not settled yet.
+   */
+  private exclusive<T>(fn: () => Promise<T> | T): Promise<T> {
+    const run = this.lock.then(fn, fn);
+    this.lock = run.catch(() => undefined);
+    return run;
   }
 
   start(): void {
@@ -162,7 +189,7 @@ export class Outbox {
       let next: number;
       this.woken = false;
       try {
-        next = await this.step();
+        next = await this.exclusive(() => this.step());
       } catch (err) {
         this.deps.log.error('outbox step failed', { err });
         next = this.now() + 5_000;
@@ -201,6 +228,8 @@ export class Outbox {
       await this.sendNextChunk(row);
       return this.now();
     }
+    // Nothing to send: a good moment to write the chunks' outcomes onto their recipients, a few at a time.
+    if (this.settle(undefined, SETTLE_SLICE) > 0) return this.now();
     const due = this.sql(
         `SELECT MIN(t) FROM (
            SELECT next_attempt_at AS t FROM campaigns WHERE state = 'waiting' AND next_attempt_at IS NOT NULL
@@ -254,16 +283,21 @@ export class Outbox {
     const sendAtMs = row.send_at ? Date.parse(row.send_at) : null;
     const scheduled = scheduleKind(row.channel, sendAtMs, now) === 'at_gateway';
     const size = effectiveChunkSize(row.channel, this.chunkSize);
-    const candidates = this.queued(row.id, size);
+    const withText = row.channel !== 'legacy';
+    let candidates = this.queued(row.id, size, withText);
+    if (candidates.length === 0 && this.settle(row.id) > 0) candidates = this.queued(row.id, size, withText);
     if (candidates.length === 0) {
       this.finishIfDone(row.id);
       return;
     }
     let sendtime: number | null = null;
     if (scheduled && sendAtMs !== null) {
-      const handed = this.sql("SELECT COUNT(*) FROM campaign_recipients WHERE campaign_id = ? AND state IN ('accepted', 'uncertain', 'in_flight')")
+      const handed = this.sql(
+        `SELECT (SELECT COUNT(*) FROM campaign_recipients WHERE campaign_id = ? AND state IN ('accepted', 'uncertain', 'in_flight'))
+              + (SELECT COALESCE(SUM(recipients), 0) FROM send_chunks WHERE campaign_id = ? AND settled = 0 AND state IN ('accepted', 'uncertain', 'in_flight'))`,
+      )
         .pluck()
-        .get(row.id) as number;
+        .get(row.id, row.id) as number;
       sendtime = scheduledSendTime(sendAtMs, handed, limits, this.offset);
     }
     const plan = planChunk({
@@ -297,10 +331,11 @@ export class Outbox {
     try {
       if (row.channel === 'legacy') {
         // Straight from the frozen rows to JSON: the stored tagvalues are not parsed and serialised again.
+        const templateUcs2 = isUcs2(row.text);
         const req = buildLegacyRequestJson(
           spec,
           seq,
-          chunk.map((c) => ({ id: c.id, msisdn: c.msisdn, tagvaluesJson: c.tagvalues, ucs2: isUcs2(c.text) })),
+          chunk.map((c) => ({ id: c.id, msisdn: c.msisdn, tagvaluesJson: c.tagvalues, ucs2: recipientNeedsUcs2(templateUcs2, c.tagvalues) })),
           sendtime,
         );
         send = async (chunkId) =>
@@ -325,16 +360,15 @@ export class Outbox {
 
     const t = this.tracker(row.id);
     // Commit the evidence first: from here on, a crash leaves this chunk in flight, which start-up makes uncertain.
+    // The chunk is the lowest ids still queued, so its range is exactly its recipients (settlement.ts).
+    const firstId = chunk[0]!.id;
     const lastId = chunk[chunk.length - 1]!.id;
     const chunkId = db.transaction(() => {
       const id = Number(
-        this.sql("INSERT INTO send_chunks (campaign_id, seq, state, recipients, started_at) VALUES (?, ?, 'in_flight', ?, ?)")
-          .run(row.id, seq, chunk.length, this.iso(now)).lastInsertRowid,
+        this.sql(
+          "INSERT INTO send_chunks (campaign_id, seq, state, recipients, started_at, first_id, last_id, settled) VALUES (?, ?, 'in_flight', ?, ?, ?, ?, 0)",
+        ).run(row.id, seq, chunk.length, this.iso(now), firstId, lastId).lastInsertRowid,
       );
-      // The chunk is the lowest ids still queued, so "queued and id <= the last" is exactly the chunk.
-      const marked = this.sql("UPDATE campaign_recipients SET state = 'in_flight', chunk_id = ? WHERE campaign_id = ? AND state = 'queued' AND id <= ?")
-        .run(id, row.id, lastId).changes;
-      if (marked !== chunk.length) throw new Error(`chunk ${seq} of campaign ${row.id}: marked ${marked} of ${chunk.length}`);
       if (row.state === 'waiting') {
         this.sql("UPDATE campaigns SET state = 'sending', waiting_reason = NULL, next_attempt_at = NULL WHERE id = ? AND state = 'waiting'").run(row.id);
       }
@@ -360,13 +394,13 @@ export class Outbox {
    * The next queued recipients in order. Read as plain arrays: better-sqlite3 builds row objects property by
    * property, which for 1,000 rows per chunk cost more than the query.
    */
-  private queued(campaignId: number, limit: number): QueuedRow[] {
+  private queued(campaignId: number, limit: number, withText: boolean): QueuedRow[] {
     const rows = this.sql(
-      `SELECT id, msisdn, text, tagvalues, parts, cost FROM campaign_recipients
-       WHERE campaign_id = ? AND state = 'queued' ORDER BY id LIMIT ?`,
+      `SELECT id, msisdn, ${withText ? 'text' : "''"}, tagvalues, parts, cost FROM campaign_recipients
+       WHERE campaign_id = ? AND ${REALLY_QUEUED} ORDER BY id LIMIT ?`,
     )
       .raw(true)
-      .all(campaignId, limit) as [number, number, string, string | null, number, number | null][];
+      .all(campaignId, campaignId, limit) as [number, number, string, string | null, number, number | null][];
     return rows.map(([id, msisdn, text, tagvalues, parts, cost]) => ({ id, msisdn, text, tagvalues, parts, cost }));
   }
 
@@ -378,28 +412,18 @@ export class Outbox {
     if (res.ids.length !== groups.length) {
       this.deps.log.warn('legacy send: ids do not match the messages sent', { campaign: row.id, ids: res.ids.length, messages: groups.length });
     }
-    // One chunk per campaign is in flight at a time, so "in flight in this campaign" is exactly this chunk.
-    const acceptAll = this.sql(
-      "UPDATE campaign_recipients SET state = 'accepted', gateway_id = ?, status = 'pending', status_at = ? WHERE campaign_id = ? AND state = 'in_flight'",
-    );
-    const acceptSome = this.sql(
-      `UPDATE campaign_recipients SET state = 'accepted', gateway_id = ?, status = 'pending', status_at = ?
-       WHERE id IN (SELECT value FROM json_each(?)) AND state = 'in_flight'`,
-    );
+    // The recipients' rows are not touched here: the chunk holds the outcome until it is settled (settlement.ts).
     const addMessage = this.sql(
-      `INSERT OR IGNORE INTO gateway_messages (gateway_id, interface, campaign_id, chunk_id, recipients, send_at, expires_at, next_poll_at, done)
-       VALUES (?, 'legacy', ?, ?, ?, ?, ?, ?, 0)`,
+      `INSERT OR IGNORE INTO gateway_messages (gateway_id, interface, campaign_id, chunk_id, recipients, send_at, expires_at, next_poll_at, done, recipient_ids)
+       VALUES (?, 'legacy', ?, ?, ?, ?, ?, ?, 0, ?)`,
     );
     db.transaction(() => {
-      // Set-based: every group but the last by its ids, the last as "the rest of the chunk".
+      // Every group but the last by its ids, the last as "the rest of the chunk".
       groups.forEach((g, i) => {
         const id = res.ids[Math.min(i, res.ids.length - 1)];
-        const gid = id === undefined ? null : String(id);
-        if (i === groups.length - 1) acceptAll.run(gid, at, row.id);
-        else acceptSome.run(gid, at, JSON.stringify(g.map((r) => r.id)));
-        if (gid !== null) {
-          addMessage.run(gid, row.id, chunkId, g.length, this.iso(sendAtMs), this.iso(sendAtMs + validity * 1000), this.iso(firstPoll));
-        }
+        if (id === undefined) return;
+        const ids = i === groups.length - 1 ? null : JSON.stringify(g.map((r) => r.id));
+        addMessage.run(String(id), row.id, chunkId, g.length, this.iso(sendAtMs), this.iso(sendAtMs + validity * 1000), this.iso(firstPoll), ids);
       });
       const cost = res.usage.total_cost;
       this.sql("UPDATE send_chunks SET state = 'accepted', finished_at = ?, cost = ? WHERE id = ?").run(at, cost, chunkId);
@@ -431,10 +455,13 @@ export class Outbox {
     let accepted = 0;
     let cost = 0;
     db.transaction(() => {
+      // Each recipient has its own message id, so these rows are settled at once.
       const setAccepted = this.sql(
-        "UPDATE campaign_recipients SET state = 'accepted', gateway_id = ?, status = 'sent', status_at = ? WHERE id = ? AND state = 'in_flight'",
+        "UPDATE campaign_recipients SET state = 'accepted', chunk_id = ?, gateway_id = ?, status = 'sent', status_at = ? WHERE id = ? AND state = 'queued' AND chunk_id IS NULL",
       );
-      const setFailed = this.sql("UPDATE campaign_recipients SET state = 'failed', reason = ? WHERE id = ? AND state = 'in_flight'");
+      const setFailed = this.sql(
+        "UPDATE campaign_recipients SET state = 'failed', chunk_id = ?, reason = ? WHERE id = ? AND state = 'queued' AND chunk_id IS NULL",
+      );
       // Status of messaging sends arrives only by webhook: nothing to poll, so the rows are born done.
       const addMessage = this.sql(
         `INSERT OR IGNORE INTO gateway_messages (gateway_id, interface, campaign_id, chunk_id, recipients, send_at, expires_at, next_poll_at, done)
@@ -443,15 +470,15 @@ export class Outbox {
       for (const r of chunk) {
         const msgId = byRecipient.get(r.id);
         if (msgId === undefined) {
-          setFailed.run('The gateway did not accept this message (it was missing from its answer).', r.id);
+          setFailed.run(chunkId, 'The gateway did not accept this message (it was missing from its answer).', r.id);
           continue;
         }
         accepted++;
         cost += r.cost ?? 0;
-        setAccepted.run(msgId, at, r.id);
+        setAccepted.run(chunkId, msgId, at, r.id);
         addMessage.run(msgId, row.id, chunkId, at, this.iso(this.now() + validity * 1000));
       }
-      this.sql("UPDATE send_chunks SET state = 'accepted', finished_at = ?, cost = ? WHERE id = ?").run(at, cost, chunkId);
+      this.sql("UPDATE send_chunks SET state = 'accepted', finished_at = ?, cost = ?, settled = 1 WHERE id = ?").run(at, cost, chunkId);
       this.addSpend(localDay(this.now(), this.offset), mode, cost);
       this.sql('UPDATE campaigns SET attempts = 0, last_error = NULL WHERE id = ?').run(row.id);
     })();
@@ -462,7 +489,6 @@ export class Outbox {
   }
 
   private failChunk(row: CampaignRow, chunkId: number, n: number, err: unknown): void {
-    const db = this.deps.db;
     const e = err instanceof BeskedError ? err : null;
     const message = e ? e.message : 'Something went wrong inside Besked while sending.';
     if (!e) this.deps.log.error('send failed unexpectedly', { err, campaign: row.id });
@@ -471,10 +497,9 @@ export class Outbox {
     t.counts.inFlight -= n;
     // Anything not known to have stayed on this computer may have been accepted.
     if (!e || e.maybeAccepted !== false) {
-      db.transaction(() => {
-        this.sql("UPDATE send_chunks SET state = 'uncertain', finished_at = ?, error = ? WHERE id = ?").run(at, `${UNCERTAIN_MESSAGE} (${message})`, chunkId);
-        this.sql("UPDATE campaign_recipients SET state = 'uncertain' WHERE campaign_id = ? AND state = 'in_flight'").run(row.id);
-      })();
+      this.sql("UPDATE send_chunks SET state = 'uncertain', finished_at = ?, error = ? WHERE id = ?").run(at, `${UNCERTAIN_MESSAGE} (${message})`, chunkId);
+      // Rare, and the user will look at exactly these recipients: settle now.
+      this.settle(row.id);
       t.counts.uncertain += n;
       this.deps.log.warn('chunk outcome unknown', { campaign: row.id, chunk: chunkId, message });
       // The line may be bad: pause briefly before the next chunk, as for a refused connection.
@@ -482,18 +507,14 @@ export class Outbox {
       return;
     }
     if (e.kind === 'validation') {
-      db.transaction(() => {
-        this.sql("UPDATE send_chunks SET state = 'failed', finished_at = ?, error = ? WHERE id = ?").run(at, message, chunkId);
-        this.sql("UPDATE campaign_recipients SET state = 'failed', reason = ? WHERE campaign_id = ? AND state = 'in_flight'").run(message, row.id);
-      })();
+      this.sql("UPDATE send_chunks SET state = 'failed', finished_at = ?, error = ? WHERE id = ?").run(at, message, chunkId);
+      this.settle(row.id);
       t.counts.failed += n;
       return;
     }
     // Certainly not sent: the recipients go back to the queue.
-    db.transaction(() => {
-      this.sql("UPDATE send_chunks SET state = 'requeued', finished_at = ?, error = ? WHERE id = ?").run(at, message, chunkId);
-      this.sql("UPDATE campaign_recipients SET state = 'queued', chunk_id = NULL WHERE campaign_id = ? AND state = 'in_flight'").run(row.id);
-    })();
+    // Its recipients were never marked, so they are simply queued again once the chunk no longer covers them.
+    this.sql("UPDATE send_chunks SET state = 'requeued', finished_at = ?, error = ?, settled = 1 WHERE id = ?").run(at, message, chunkId);
     t.counts.queued += n;
     if (e.kind === 'network' || e.kind === 'server' || e.kind === 'rate_limited') {
       const attempts = row.attempts + 1;
@@ -556,7 +577,7 @@ export class Outbox {
        WHERE id = ?`,
     ).run(state, state, this.iso(now), id);
     this.trackers.delete(id);
-    this.changed(id);
+    this.changed(id, c);
   }
 
   private spentOn(day: string, mode: Mode): number {
@@ -584,9 +605,9 @@ export class Outbox {
     });
   }
 
-  changed(id: number): void {
+  changed(id: number, counts?: CampaignCounts): void {
     const row = this.deps.store.maybeRow(id);
-    this.deps.events.emit('campaign.changed', { id, summary: row ? this.deps.store.summary(row, this.etaFor(id)) : null });
+    this.deps.events.emit('campaign.changed', { id, summary: row ? this.deps.store.summary(row, this.etaFor(id), counts) : null });
   }
 
   // ─── What the user does to a campaign on its way ───
@@ -629,8 +650,10 @@ export class Outbox {
       throw new BeskedError('conflict', 'This campaign has already gone out, so there is nothing left to cancel.');
     }
     const at = this.iso();
+    this.settle(id);
     db.transaction(() => {
-      this.sql("UPDATE campaign_recipients SET state = 'cancelled', status = 'cancelled', status_at = ? WHERE campaign_id = ? AND state = 'queued'").run(at, id);
+      // A chunk on its way is not the queue any more: its outcome decides for its recipients.
+      this.sql(`UPDATE campaign_recipients SET state = 'cancelled', status = 'cancelled', status_at = ? WHERE campaign_id = ? AND ${REALLY_QUEUED}`).run(at, id, id);
       this.sql("UPDATE campaigns SET state = 'cancelled', waiting_reason = NULL, next_attempt_at = NULL, finished_at = ? WHERE id = ? AND state <> 'cancelled'").run(at, id);
     })();
     const pending = this.sql(
@@ -682,8 +705,13 @@ export class Outbox {
   }
 
   /** The user's answer for recipients whose request had an unknown outcome: send again, or leave them. */
-  resolveUncertain(id: number, action: 'resend' | 'dismiss'): void {
+  resolveUncertain(id: number, action: 'resend' | 'dismiss'): Promise<void> {
+    return this.exclusive(() => this.resolveUncertainNow(id, action));
+  }
+
+  private resolveUncertainNow(id: number, action: 'resend' | 'dismiss'): void {
     const db = this.deps.db;
+    this.settle(id);
     const row = this.deps.store.row(id);
     const n = this.sql("SELECT COUNT(*) FROM campaign_recipients WHERE campaign_id = ? AND state = 'uncertain'").pluck().get(id) as number;
     if (n === 0) throw new BeskedError('conflict', 'No recipient of this campaign is uncertain any more.');

@@ -6,6 +6,7 @@ import { m003Campaigns } from './migrations/003-campaigns';
 import { m004Inbox } from './migrations/004-inbox';
 import { m005Account } from './migrations/005-account';
 import { m006ChargeStatuses } from './migrations/006-charge-statuses';
+import { m007ChunkSettlement } from './migrations/007-chunk-settlement';
 
 export interface Migration {
   version: number;
@@ -13,4 +14,4 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-export const migrations: readonly Migration[] = [m001Foundation, m002Contacts, m003Campaigns, m004Inbox, m005Account, m006ChargeStatuses];
+export const migrations: readonly Migration[] = [m001Foundation, m002Contacts, m003Campaigns, m004Inbox, m005Account, m006ChargeStatuses, m007ChunkSettlement];

@@ -1,5 +1,6 @@
 // Conversations per number: who wrote or was answered, the last text either way, unread counts, and one number's thread.
 import type { Db } from '../db/database';
+import { settleChunks } from '../campaigns/settlement';
 import { isFinalState, type BeskedState } from '../../../src-shared/delivery-status';
 import type { ConversationSummary, ConversationThread, InboundItem, OutboundItem, ThreadItem } from '../../../src-shared/contract';
 
@@ -115,6 +116,8 @@ export class Conversations {
 
   /** Texts in and out with one number, oldest first; the newest `limit` of them. */
   thread(mode: Mode, msisdn: number, limit = 500): ConversationThread {
+    // A reply's row shows its request's outcome once its chunk is settled.
+    settleChunks(this.db);
     const ins = this.db
       .prepare(
         `SELECT id, sent_at, text, read_at, opt_out_keyword FROM inbound_messages WHERE mode = ? AND msisdn = ?
@@ -137,6 +140,8 @@ export class Conversations {
 
   /** An outbound recipient row as a thread item. */
   outboundItem(recipientId: number): OutboundItem | null {
+    // A reply's row shows its request's outcome once its chunk is settled.
+    settleChunks(this.db);
     const row = this.db
       .prepare(
         `SELECT r.id, r.campaign_id, c.kind, c.name, c.channel, ${OUT_AT} AS at, r.text, r.parts, r.state,

@@ -1,5 +1,6 @@
 // Reads the gateway messages to watch and writes status changes to recipients, status events and the watch list.
 import type { Db } from '../db/database';
+import { settleChunks } from '../campaigns/settlement';
 import type { BeskedState } from '../../../src-shared/delivery-status';
 import type { StatusChange, WatchedRecipient } from './status-updates';
 
@@ -98,6 +99,8 @@ export class StatusStore {
   }
 
   recipientsOf(gatewayId: string): WatchedRecipient[] {
+    // A message's recipients carry its id once its chunk is settled.
+    settleChunks(this.db);
     return (
       this.db.prepare('SELECT id, msisdn, status, gateway_status FROM campaign_recipients WHERE gateway_id = ?').all(gatewayId) as {
         id: number;

@@ -1,0 +1,189 @@
+// Chunk settlement on a database on disk: a chunk's outcome lives on the chunk until it is copied onto exactly its
+// recipients, counts are right before that, and a campaign sent over real HTTP ends with every row holding the
+// gateway id the simulator's ledger has for its number.
+import { afterEach, describe, expect, it } from 'vitest';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { openDatabase, type Db } from '../../../src-main/core/db/database';
+import { REALLY_QUEUED, settleChunks, unsettledCounts } from '../../../src-main/core/campaigns/settlement';
+import { startTestCore, tempDir, type TestCore } from './helpers';
+
+const AT = '2026-11-22T10:00:00.000Z';
+
+let dir: string | null = null;
+let db: Db | null = null;
+let t: TestCore | null = null;
+
+afterEach(async () => {
+  db?.close();
+  db = null;
+  await t?.close();
+  t = null;
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = null;
+});
+
+/** A campaign with `n` queued recipients (ids 1..n unless other rows exist), and some rows that are not queued. */
+function campaignWith(n: number): { db: Db; campaign: number; ids: number[] } {
+  dir = tempDir('besked-settle-');
+  db = openDatabase(join(dir, 'besked.db'));
+  const campaign = Number(db.prepare("INSERT INTO campaigns (state, created_at, updated_at, frozen_at) VALUES ('sending', ?, ?, ?)").run(AT, AT, AT).lastInsertRowid);
+  const insert = db.prepare("INSERT INTO campaign_recipients (campaign_id, msisdn, text, parts, state) VALUES (?, ?, 'Hej', 1, ?)");
+  const ids: number[] = [];
+  for (let i = 0; i < n; i++) {
+    // Every fifth row was left out when frozen: it sits inside chunk ranges and must never be touched.
+    const state = i % 5 === 4 ? 'excluded' : 'queued';
+    const id = Number(insert.run(campaign, 4520000000 + i, state).lastInsertRowid);
+    if (state === 'queued') ids.push(id);
+  }
+  return { db, campaign, ids };
+}
+
+function chunk(d: Db, campaign: number, seq: number, state: string, first: number, last: number, recipients: number): number {
+  return Number(
+    d
+      .prepare(
+        `INSERT INTO send_chunks (campaign_id, seq, state, recipients, started_at, finished_at, first_id, last_id, settled, error)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?)`,
+      )
+      .run(campaign, seq, state, recipients, AT, state === 'in_flight' ? null : AT, first, last, state === 'failed' ? 'Refused.' : null).lastInsertRowid,
+  );
+}
+
+function message(d: Db, campaign: number, chunkId: number, gatewayId: string, recipientIds: number[] | null): void {
+  d.prepare(
+    `INSERT INTO gateway_messages (gateway_id, interface, campaign_id, chunk_id, recipients, send_at, expires_at, next_poll_at, done, recipient_ids)
+     VALUES (?, 'legacy', ?, ?, ?, ?, ?, ?, 0, ?)`,
+  ).run(gatewayId, campaign, chunkId, recipientIds?.length ?? 0, AT, AT, AT, recipientIds === null ? null : JSON.stringify(recipientIds));
+}
+
+const states = (d: Db, campaign: number) =>
+  d.prepare('SELECT id, state, chunk_id, gateway_id, status, reason FROM campaign_recipients WHERE campaign_id = ? ORDER BY id').all(campaign) as {
+    id: number;
+    state: string;
+    chunk_id: number | null;
+    gateway_id: string | null;
+    status: string | null;
+    reason: string | null;
+  }[];
+
+const reallyQueued = (d: Db, campaign: number) =>
+  d.prepare(`SELECT id FROM campaign_recipients WHERE campaign_id = ? AND ${REALLY_QUEUED} ORDER BY id`).pluck().all(campaign, campaign) as number[];
+
+describe('chunk settlement', () => {
+  it('gives each recipient of an accepted chunk its own message id: listed groups by their ids, the last group as the rest', () => {
+    const { db, campaign, ids } = campaignWith(10);
+    const chunkIds = ids.slice(0, 6);
+    const c = chunk(db, campaign, 1, 'accepted', chunkIds[0]!, chunkIds[5]!, 6);
+    const ucs2 = [chunkIds[1]!, chunkIds[4]!];
+    message(db, campaign, c, '9001', ucs2);
+    message(db, campaign, c, '9002', null);
+
+    expect(unsettledCounts(db, campaign)).toEqual({ accepted: 6 });
+    expect(reallyQueued(db, campaign)).toEqual(ids.slice(6));
+
+    expect([...settleChunks(db)]).toEqual([campaign]);
+    const rows = states(db, campaign);
+    for (const r of rows) {
+      if (!chunkIds.includes(r.id)) {
+        expect(r.chunk_id).toBeNull();
+        expect(['queued', 'excluded']).toContain(r.state);
+        continue;
+      }
+      expect(r).toMatchObject({ state: 'accepted', chunk_id: c, status: 'pending', gateway_id: ucs2.includes(r.id) ? '9001' : '9002' });
+    }
+    expect(unsettledCounts(db, campaign)).toEqual({});
+    expect(reallyQueued(db, campaign)).toEqual(ids.slice(6));
+    // Settling again changes nothing.
+    expect(settleChunks(db).size).toBe(0);
+  });
+
+  it.each([
+    ['uncertain', { state: 'uncertain', reason: null }],
+    ['failed', { state: 'failed', reason: 'Refused.' }],
+  ])('marks the recipients of a %s chunk, and nobody else', (state, expected) => {
+    const { db, campaign, ids } = campaignWith(10);
+    const c = chunk(db, campaign, 1, state, ids[2]!, ids[4]!, 3);
+    expect(unsettledCounts(db, campaign)).toEqual({ [state]: 3 });
+    settleChunks(db, campaign);
+    const rows = states(db, campaign);
+    expect(rows.filter((r) => r.chunk_id === c).map((r) => r.id)).toEqual(ids.slice(2, 5));
+    for (const r of rows.filter((x) => x.chunk_id === c)) expect(r).toMatchObject(expected);
+  });
+
+  it('leaves a chunk in flight as it is, and keeps its recipients out of the queue', () => {
+    const { db, campaign, ids } = campaignWith(10);
+    const done = chunk(db, campaign, 1, 'accepted', ids[0]!, ids[2]!, 3);
+    message(db, campaign, done, '7001', null);
+    chunk(db, campaign, 2, 'in_flight', ids[3]!, ids[5]!, 3);
+    expect(unsettledCounts(db, campaign)).toEqual({ accepted: 3, inFlight: 3 });
+    settleChunks(db, campaign);
+    expect(unsettledCounts(db, campaign)).toEqual({ inFlight: 3 });
+    expect(reallyQueued(db, campaign)).toEqual(ids.slice(6));
+    expect(states(db, campaign).filter((r) => r.state === 'accepted').map((r) => r.id)).toEqual(ids.slice(0, 3));
+  });
+
+  it('puts the recipients of a requeued chunk back into the queue untouched', () => {
+    const { db, campaign, ids } = campaignWith(6);
+    chunk(db, campaign, 1, 'requeued', ids[0]!, ids[2]!, 3);
+    expect(unsettledCounts(db, campaign)).toEqual({});
+    settleChunks(db, campaign);
+    expect(reallyQueued(db, campaign)).toEqual(ids);
+    expect(states(db, campaign).every((r) => r.chunk_id === null)).toBe(true);
+  });
+
+  it('settles in slices, oldest first', () => {
+    const { db, campaign, ids } = campaignWith(10);
+    for (let i = 0; i < 4; i++) message(db, campaign, chunk(db, campaign, i + 1, 'accepted', ids[i * 2]!, ids[i * 2 + 1]!, 2), String(500 + i), null);
+    expect(settleChunks(db, undefined, 3).size).toBe(1);
+    expect(unsettledCounts(db, campaign)).toEqual({ accepted: 2 });
+    expect(states(db, campaign).filter((r) => r.state === 'accepted').map((r) => r.gateway_id)).toEqual(['500', '500', '501', '501', '502', '502']);
+    settleChunks(db, undefined, 3);
+    expect(unsettledCounts(db, campaign)).toEqual({});
+  });
+});
+
+describe('a campaign sent over real HTTP', () => {
+  it('ends with every recipient holding the id the gateway gave its message, GSM-7 and UCS-2 groups alike', async () => {
+    t = await startTestCore({ campaigns: { chunkSize: 7 } });
+    const numbers = Array.from({ length: 30 }, (_, i) => `+45${30000000 + i * 37}`);
+    // Every third contact's name needs UCS-2, so most chunks hold two legacy messages.
+    const contactIds: number[] = [];
+    for (const [i, phone] of numbers.entries()) {
+      contactIds.push((await t.ok('contacts.create', { firstName: i % 3 === 0 ? `Zoë ✨${i}` : `Anna${i}`, phone })).id);
+    }
+    const { id } = await t.ok('campaigns.create', {});
+    await t.ok('campaigns.saveDraft', {
+      id,
+      draft: {
+        name: 'Mixed',
+        channel: 'legacy',
+        sender: 'Butikken',
+        text: 'Hej {first_name}!',
+        fallbacks: {},
+        options: { label: '', priority: 'normal', validitySeconds: null, messageClass: 'standard', flash: false },
+        recipients: { contactIds, groupIds: [], searches: [], numbers: [] },
+        sendAt: null,
+      },
+    });
+    await t.ok('campaigns.send', { id });
+    const sent = await t.waitForState(id, ['sent']);
+    expect(sent.counts).toMatchObject({ accepted: 30, queued: 0, inFlight: 0 });
+    expect(sent.delivery.pending).toBe(30);
+
+    const rows = (await t.ok('campaigns.recipients', { id, limit: 100 })).rows;
+    const ledger = await t.ledger();
+    expect(ledger).toHaveLength(30);
+    expect(ledger.filter((e) => e.encoding === 'UCS2' || e.encoding === 'UCS-2')).toHaveLength(10);
+    // Five chunks of 7 and one of 2, each with a GSM-7 and a UCS-2 message but the last.
+    expect(new Set(ledger.map((e) => e.id)).size).toBeGreaterThan(6);
+    const byNumber = new Map(ledger.map((e) => [e.recipient, e.id]));
+    expect(rows).toHaveLength(30);
+    const db = t.core.db;
+    const ids = db.prepare('SELECT msisdn, gateway_id, state FROM campaign_recipients WHERE campaign_id = ?').all(id) as { msisdn: number; gateway_id: string; state: string }[];
+    for (const r of ids) {
+      expect(r.state).toBe('accepted');
+      expect(r.gateway_id).toBe(byNumber.get(r.msisdn));
+    }
+  });
+});
