@@ -82,6 +82,8 @@ export async function sendCampaign(
 ): Promise<{ seconds: number; sendingSeconds: number; requests: number; byRoute: Record<string, number>; id: number }> {
   const { id } = await p.ok('campaigns.create', {});
   await p.ok('campaigns.saveDraft', { id, draft: draft(p.groupId) });
+  // The composer shows the exact cost before Send can be pressed: the user has seen this preview.
+  await p.ok('compose.preview', { draft: draft(p.groupId) });
   await p.sim('DELETE', '/_sim/stats');
   const done = new Promise<void>((resolve) => {
     const off = p.core.events.subscribe((m) => {

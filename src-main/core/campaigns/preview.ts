@@ -52,8 +52,26 @@ export interface SendPlan {
   preview: ComposePreview;
 }
 
+/** Every recipient's text and price, and what the checks need to know about them. */
+interface Composed {
+  texts: ComposedText[];
+  unitCosts: number[];
+  cost: CostEstimate | null;
+  min: number;
+  max: number;
+  total: number;
+  ucs2: number;
+  overLength: number;
+  overMaxParts: number;
+  missing: Map<string, number>;
+}
+
 export class ComposePreviewService {
   private cache: { key: string; at: number; resolution: Resolution } | null = null;
+  /** The last draft's texts and prices over the cached resolution: a send right after its preview reuses them. */
+  private composed: { key: string; resolution: Resolution; value: Composed } | null = null;
+  /** The price index `composed` was priced with. */
+  private composedIndex: unknown = null;
   private readonly now: () => number;
   private readonly offset: OffsetFn;
 
@@ -65,12 +83,20 @@ export class ComposePreviewService {
   /** Forget resolved lists (contacts, groups or opt-outs changed). */
   invalidate(): void {
     this.cache = null;
+    this.composed = null;
   }
 
+  /**
+   * The draft's recipients. Edits to contacts, groups and consent invalidate the cache (contacts.changed), so a
+   * send (`fresh`) may use a list resolved moments ago, the one the user just saw priced; opt-outs are read
+   * again anyway, because sending to someone who just wrote STOP is the one mistake a stale list must not make.
+   */
   resolve(draft: CampaignDraft, fresh = false): Resolution {
     const key = JSON.stringify(draft.recipients);
     const c = this.cache;
-    if (!fresh && c && c.key === key && this.now() - c.at < RESOLUTION_TTL_MS) return c.resolution;
+    if (c && c.key === key && this.now() - c.at < RESOLUTION_TTL_MS) {
+      if (!fresh || this.deps.directory.optedOut(c.resolution.recipients.map((r) => r.msisdn)).size === 0) return c.resolution;
+    }
     const resolution = resolveRecipients(draft.recipients, this.deps.directory);
     this.cache = { key, at: this.now(), resolution };
     return resolution;
@@ -104,22 +130,23 @@ export class ComposePreviewService {
     return { total: exclusions.length, rows: exclusions.slice(offset, offset + limit) };
   }
 
-  /** Resolves, composes, prices and checks a draft; `fresh` re-reads contacts (as a send must). */
-  async plan(draft: CampaignDraft, fresh = false): Promise<SendPlan> {
-    const settings = this.deps.settings();
-    const limits = settings.sendingLimits;
-    const mode = await this.deps.mode();
-    this.deps.prices.refreshIfStale(mode);
-    const resolution = this.resolve(draft, fresh);
-    const composer = new TemplateComposer(draft.text, draft.fallbacks);
-    const known = new Set(this.deps.directory.fieldKeys());
-
-    const balance = this.deps.balance(mode);
-    const currency = balance?.currency ?? FALLBACK_CURRENCY;
-    const index = this.deps.prices.index(mode);
-    const cls = draft.channel === 'legacy' ? draft.options.messageClass : 'standard';
-    const tally = new CostTally(index, cls, currency);
-
+  /**
+   * Composes and prices every recipient's text, or returns what the same draft over the same list and price
+   * index gave last time (the price index is rebuilt whenever the list changes, so its identity is its version).
+   */
+  private compose(
+    resolution: Resolution,
+    composer: TemplateComposer,
+    keyParts: Record<string, unknown>,
+    newTally: () => CostTally,
+    priced: boolean,
+  ): Composed {
+    const key = JSON.stringify(keyParts);
+    const c = this.composed;
+    const index = this.deps.prices.index(keyParts['mode'] as Mode);
+    if (c && c.key === key && c.resolution === resolution && this.composedIndex === index) return c.value;
+    const tally = newTally();
+    const maxParts = keyParts['maxParts'] as number | null;
     const recipients = resolution.recipients;
     const n = recipients.length;
     const texts: ComposedText[] = new Array(n);
@@ -133,18 +160,46 @@ export class ComposePreviewService {
     const missing = new Map<string, number>();
     for (let i = 0; i < n; i++) {
       const r = recipients[i]!;
-      const c = composer.compose(r.values);
-      texts[i] = c;
-      unitCosts[i] = tally.add(r.msisdn, c.parts);
-      total += c.parts;
-      if (c.parts < min) min = c.parts;
-      if (c.parts > max) max = c.parts;
-      if (c.ucs2) ucs2++;
-      if (c.characters > MAX_MESSAGE_CHARS) overLength++;
-      if (limits.maxParts !== null && c.parts > limits.maxParts) overMaxParts++;
-      for (const f of c.usedFallback) missing.set(f, (missing.get(f) ?? 0) + 1);
+      const t = composer.compose(r.values);
+      texts[i] = t;
+      unitCosts[i] = tally.add(r.msisdn, t.parts);
+      total += t.parts;
+      if (t.parts < min) min = t.parts;
+      if (t.parts > max) max = t.parts;
+      if (t.ucs2) ucs2++;
+      if (t.characters > MAX_MESSAGE_CHARS) overLength++;
+      if (maxParts !== null && t.parts > maxParts) overMaxParts++;
+      for (const f of t.usedFallback) missing.set(f, (missing.get(f) ?? 0) + 1);
     }
-    const cost = index ? tally.result() : null;
+    const value: Composed = { texts, unitCosts, cost: priced ? tally.result() : null, min, max, total, ucs2, overLength, overMaxParts, missing };
+    this.composed = { key, resolution, value };
+    this.composedIndex = index;
+    return value;
+  }
+
+  /** Resolves, composes, prices and checks a draft; `fresh` re-reads opt-outs (as a send must). */
+  async plan(draft: CampaignDraft, fresh = false): Promise<SendPlan> {
+    const settings = this.deps.settings();
+    const limits = settings.sendingLimits;
+    const mode = await this.deps.mode();
+    this.deps.prices.refreshIfStale(mode);
+    const resolution = this.resolve(draft, fresh);
+    const composer = new TemplateComposer(draft.text, draft.fallbacks);
+    const known = new Set(this.deps.directory.fieldKeys());
+
+    const balance = this.deps.balance(mode);
+    const currency = balance?.currency ?? FALLBACK_CURRENCY;
+    const index = this.deps.prices.index(mode);
+    const cls = draft.channel === 'legacy' ? draft.options.messageClass : 'standard';
+    const recipients = resolution.recipients;
+    const n = recipients.length;
+    const { texts, unitCosts, cost, min, max, total, ucs2, overLength, overMaxParts, missing } = this.compose(
+      resolution,
+      composer,
+      { text: draft.text, fallbacks: draft.fallbacks, cls, currency, maxParts: limits.maxParts, mode },
+      () => new CostTally(index, cls, currency),
+      index !== null,
+    );
 
     const problems: ComposeProblem[] = [];
     const err = (code: ComposeProblem['code'], message: string) => problems.push({ code, level: 'error', message });
