@@ -187,3 +187,29 @@ describe('a campaign sent over real HTTP', () => {
     }
   });
 });
+
+describe('a send right after its preview', () => {
+  it('reuses the previewed list but never sends to a number that opted out since', async () => {
+    t = await startTestCore();
+    const numbers = ['+4530000001', '+4530000002', '+4530000003'];
+    const { id } = await t.ok('campaigns.create', {});
+    const draft = {
+      name: 'Cached',
+      channel: 'legacy' as const,
+      sender: 'Butikken',
+      text: 'Tilbud i dag',
+      fallbacks: {},
+      options: { label: '', priority: 'normal' as const, validitySeconds: null, messageClass: 'standard' as const, flash: false },
+      recipients: { contactIds: [], groupIds: [], searches: [], numbers },
+      sendAt: null,
+    };
+    await t.ok('campaigns.saveDraft', { id, draft });
+    expect((await t.ok('compose.preview', { draft })).recipients).toBe(3);
+    // A STOP recorded behind the preview's back (no contacts.changed event reached the cache).
+    t.core.db.prepare("INSERT INTO opt_outs (msisdn, source, by, at) VALUES (4530000002, 'keyword', 'STOP', ?)").run(AT);
+    await t.ok('campaigns.send', { id });
+    const sent = await t.waitForState(id, ['sent']);
+    expect(sent.counts).toMatchObject({ accepted: 2, excluded: 1 });
+    expect((await t.ledger()).map((e) => e.recipient).sort()).toEqual([4530000001, 4530000003]);
+  });
+});
