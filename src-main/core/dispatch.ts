@@ -25,7 +25,7 @@ export function createDispatcher(handlers: Handlers, opts: { log: Logger; checkO
     if (!isCallName(name)) {
       return {
         ok: false,
-        error: { kind: 'validation', message: `Unknown call ${JSON.stringify(String(name)).slice(0, 80)}`, fields: [{ path: ['name'], message: 'not a call of the contract' }] },
+        error: { kind: 'validation', message: `Unknown call ${describeName(name)}`, fields: [{ path: ['name'], message: 'not a call of the contract' }] },
       };
     }
     const spec = calls[name];
@@ -49,4 +49,9 @@ export function createDispatcher(handlers: Handlers, opts: { log: Logger; checkO
       return { ok: false, error };
     }
   };
+}
+
+/** A name that is not a call, for the error: String() would throw on an object whose toString is not a function. */
+function describeName(name: unknown): string {
+  return typeof name === 'string' ? JSON.stringify(name).slice(0, 80) : `(a ${name === null ? 'null' : typeof name}, not a name)`;
 }

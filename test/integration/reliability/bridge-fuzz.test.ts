@@ -60,6 +60,19 @@ describe('every contract call under arbitrary input', () => {
     }
   });
 
+  // Found by the property below: String() throws on an object whose toString is not a function.
+  it.each([
+    ['an object with toString: false', { toString: false }],
+    ['an object without a prototype', Object.create(null) as unknown],
+    ['null', null],
+    ['a number', 42],
+    ['an unknown string', 'contacts.dropAll'],
+  ])('refuses %s as a call name with a validation error', async (_what, name) => {
+    const r = await core.dispatch(name, {});
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error).toMatchObject({ kind: 'validation', message: expect.stringMatching(/^Unknown call /) as unknown });
+  });
+
   it('refuses unknown call names, and non-string names, as validation errors', async () => {
     await fc.assert(
       fc.asyncProperty(fc.oneof(fc.string(), jsonish), jsonish, async (name, input) => {
