@@ -7,6 +7,7 @@ import { mosmsWindow } from './mosms-window';
 import { offlineRetryDelayMs } from './poll-schedule';
 import type { SyncStatus } from './sync-status';
 import { failureMessage, isUnreachable } from './gateway-reachability';
+import { RoundLoop } from './round-loop';
 
 export const MOSMS_PER_PAGE = 200;
 
@@ -55,36 +56,36 @@ const cursorKey = (g: InboxGateway) => `inbox.cursor.${g}`;
 
 export class InboxPoller {
   private readonly now: () => number;
-  private timer: NodeJS.Timeout | null = null;
-  private chain: Promise<unknown> = Promise.resolve();
-  private failures = 0;
-  private running = false;
-  private abort = new AbortController();
+  private readonly loop: RoundLoop<InboxRound>;
 
   constructor(private readonly o: InboxPollerOptions) {
     this.now = o.now ?? Date.now;
+    this.loop = new RoundLoop({
+      channel: 'inbox',
+      status: o.status,
+      log: o.log,
+      now: this.now,
+      round: () => this.round(),
+      // Unreachable: back off, but look again within ten intervals.
+      delayAfter: (r, failures) => (r.offline ? Math.min(offlineRetryDelayMs(failures), Math.max(o.intervalMs(), 5_000) * 10) : o.intervalMs()),
+      delayAfterError: () => o.intervalMs(),
+      errorMessage: 'inbox poll failed',
+    });
   }
 
   /** Starts polling; the first poll waits a moment so it does not compete with the app's own start. */
   start(firstDelayMs = 3_000): void {
-    if (this.running) return;
-    this.running = true;
-    this.abort = new AbortController();
-    this.plan(firstDelayMs);
+    this.loop.start(firstDelayMs);
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.abort.abort();
-    await this.chain.catch(() => undefined);
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Polls now (the window got focus), then keeps the usual rhythm. */
   async refreshNow(): Promise<InboxRound> {
     const r = await this.runOnce();
-    if (this.running) this.afterRound(r);
+    this.loop.after(r);
     return r;
   }
 
@@ -97,35 +98,7 @@ export class InboxPoller {
 
   /** One poll; polls never overlap (a second call waits for the first). */
   runOnce(): Promise<InboxRound> {
-    const next = this.chain.then(() => this.round());
-    this.chain = next.catch(() => undefined);
-    return next;
-  }
-
-  private plan(delayMs: number): void {
-    if (!this.running) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.o.status.planned('inbox', this.now() + delayMs);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.runOnce()
-        .then((r) => this.afterRound(r))
-        .catch((err: unknown) => {
-          this.o.log.error('inbox poll failed', { err });
-          this.plan(this.o.intervalMs());
-        });
-    }, delayMs);
-    this.timer.unref?.();
-  }
-
-  private afterRound(r: InboxRound): void {
-    if (r.offline) {
-      this.failures++;
-      this.plan(Math.min(offlineRetryDelayMs(this.failures), Math.max(this.o.intervalMs(), 5_000) * 10));
-      return;
-    }
-    this.failures = 0;
-    this.plan(this.o.intervalMs());
+    return this.loop.serial(() => this.round());
   }
 
   private async round(): Promise<InboxRound> {
@@ -137,7 +110,7 @@ export class InboxPoller {
       const range = mosmsWindow({ lastCompleteStart: this.cursor(target.gateway), now: start });
       let pages = 1;
       for (let page = 1; page <= pages; page++) {
-        const res = await this.o.gateway.listIncoming({ ...range, page, per_page: MOSMS_PER_PAGE }, { signal: this.abort.signal });
+        const res = await this.o.gateway.listIncoming({ ...range, page, per_page: MOSMS_PER_PAGE }, { signal: this.loop.signal });
         requests++;
         // Each page is stored as it comes, so a restart mid-walk keeps what was read; ids seen twice are dropped.
         if (res.messages.length > 0) {
@@ -154,7 +127,7 @@ export class InboxPoller {
       this.o.status.succeeded('inbox');
       return { requests, received, offline: false };
     } catch (err) {
-      if (this.abort.signal.aborted) return { requests, received, offline: false };
+      if (this.loop.signal.aborted) return { requests, received, offline: false };
       const offline = isUnreachable(err);
       if (!offline) this.o.log.warn('inbox poll failed', { err });
       this.o.status.failed('inbox', failureMessage(err), offline);

@@ -6,6 +6,7 @@ import { applyReports, giveUp, type ReportedStatus, type StatusChange, type Watc
 import type { AppliedChange, StatusStore, WatchedMessage } from './status-store';
 import type { SyncStatus } from './sync-status';
 import { failureMessage, isUnreachable } from './gateway-reachability';
+import { RoundLoop } from './round-loop';
 
 export interface StatusPollerOptions {
   store: StatusStore;
@@ -42,35 +43,41 @@ const OTHER_MODE_RECHECK_MS = 10 * 60_000;
 export class StatusPoller {
   private readonly now: () => number;
   private readonly rules: StatusPollRules;
-  private timer: NodeJS.Timeout | null = null;
-  private chain: Promise<unknown> = Promise.resolve();
-  private failures = 0;
-  private running = false;
-  private abort = new AbortController();
+  private readonly loop: RoundLoop<StatusRound & { more: boolean }>;
 
   constructor(private readonly o: StatusPollerOptions) {
     this.now = o.now ?? Date.now;
     this.rules = o.rules ?? STATUS_POLL;
+    const maxSleep = () => o.maxSleepMs ?? 30_000;
+    this.loop = new RoundLoop({
+      channel: 'statuses',
+      status: o.status,
+      log: o.log,
+      now: this.now,
+      round: () => this.round({}),
+      delayAfter: (r, failures) => {
+        if (r.offline) return offlineRetryDelayMs(failures);
+        // A full batch: the backlog goes on at once; otherwise sleep until the next message is due.
+        if (r.more) return 0;
+        const next = o.store.nextDue();
+        return next === null ? maxSleep() : Math.min(Math.max(next - this.now(), 0), maxSleep());
+      },
+      delayAfterError: maxSleep,
+      errorMessage: 'status poll round failed',
+    });
   }
 
   start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.abort = new AbortController();
-    this.plan(0);
+    this.loop.start(0);
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.abort.abort();
-    await this.chain.catch(() => undefined);
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
   /** Something was just sent: look soon (the schedule still decides when each message is due). */
   wake(): void {
-    if (this.running) this.plan(0);
+    this.loop.plan(0);
   }
 
   /**
@@ -78,38 +85,7 @@ export class StatusPoller {
    * campaign's open messages now (the user opened it), except those looked at moments ago.
    */
   runOnce(opts: { campaignId?: number; force?: boolean } = {}): Promise<StatusRound> {
-    const next = this.chain.then(() => this.round(opts));
-    this.chain = next.catch(() => undefined);
-    return next;
-  }
-
-  private plan(delayMs: number): void {
-    if (!this.running) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.o.status.planned('statuses', this.now() + delayMs);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.runOnce()
-        .then((r) => this.afterRound(r))
-        .catch((err: unknown) => {
-          this.o.log.error('status poll round failed', { err });
-          this.plan(this.o.maxSleepMs ?? 30_000);
-        });
-    }, delayMs);
-    this.timer.unref?.();
-  }
-
-  private afterRound(r: StatusRound & { more?: boolean }): void {
-    if (r.offline) {
-      this.failures++;
-      this.plan(offlineRetryDelayMs(this.failures));
-      return;
-    }
-    this.failures = 0;
-    if (r.more) return this.plan(0);
-    const next = this.o.store.nextDue();
-    const maxSleep = this.o.maxSleepMs ?? 30_000;
-    this.plan(next === null ? maxSleep : Math.min(Math.max(next - this.now(), 0), maxSleep));
+    return this.loop.serial(() => this.round(opts));
   }
 
   private async round(opts: { campaignId?: number; force?: boolean }): Promise<StatusRound & { more: boolean }> {
@@ -146,14 +122,14 @@ export class StatusPoller {
     const queue = [...toAsk];
     const worker = async () => {
       for (;;) {
-        if (unreachable !== null || this.abort.signal.aborted) return;
+        if (unreachable !== null || this.loop.signal.aborted) return;
         const m = queue.shift();
         if (!m) return;
         requests++;
         try {
           applied.push(...(await this.ask(m)));
         } catch (err) {
-          if (isUnreachable(err) || this.abort.signal.aborted) {
+          if (isUnreachable(err) || this.loop.signal.aborted) {
             unreachable ??= err;
             return;
           }
@@ -169,7 +145,7 @@ export class StatusPoller {
 
     if (applied.length) this.o.onChanges(applied);
     // Stopped mid-round (closing): what was written stays; the rest is asked about after the next start.
-    if (this.abort.signal.aborted) return { requests, changes: applied.length, offline: false, more: false };
+    if (this.loop.signal.aborted) return { requests, changes: applied.length, offline: false, more: false };
     if (unreachable !== null) {
       this.o.status.failed('statuses', failureMessage(unreachable), true);
       return { requests, changes: applied.length, offline: true, more: false };
@@ -182,7 +158,7 @@ export class StatusPoller {
   private async ask(m: WatchedMessage): Promise<AppliedChange[]> {
     let reports: ReportedStatus[] = [];
     try {
-      const stored = await this.o.gateway.getMtsms(Number(m.gatewayId), { signal: this.abort.signal });
+      const stored = await this.o.gateway.getMtsms(Number(m.gatewayId), { signal: this.loop.signal });
       reports = stored.flatMap((s) =>
         s.recipients.map((r) => ({
           msisdn: r.msisdn,
