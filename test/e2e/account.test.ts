@@ -429,6 +429,11 @@ describe('finding a sent message and refunding an overcharged one', () => {
     expect(await page.textContent('[data-testid="refund-outcome-note"]')).toMatch(/outcome arrives from the gateway later/);
     await app.screenshot('account-message-charged');
     expect(await severeA11y(page)).toEqual([]);
+    await page.evaluate(() => window.besked.call('settings.update', { theme: 'dark' }));
+    await page.waitForSelector('[data-theme="dark"]');
+    expect(await severeA11y(page)).toEqual([]);
+    await page.evaluate(() => window.besked.call('settings.update', { theme: 'light' }));
+    await page.waitForSelector('[data-theme="light"]');
 
     await page.click('[data-testid="refund-open-4512345671"]');
     await page.waitForSelector('[data-testid="refund-dialog"]');
@@ -525,7 +530,13 @@ describe('finding a sent message and refunding an overcharged one', () => {
       )
       .toBe(true);
     expect(await page.textContent('[data-testid="message-campaign"]')).toBe('Spring sale');
+    await page.evaluate(() => window.besked.call('settings.update', { theme: 'dark' }));
+    await page.waitForSelector('[data-theme="dark"]');
+    expect(await severeA11y(page)).toEqual([]);
     await page.click('[data-testid="message-campaign"]');
     await page.waitForSelector('[data-view="campaign"]');
+    await page.waitForSelector('[data-testid="recipient-message-link"]');
+    expect(await severeA11y(page)).toEqual([]);
+    await page.evaluate(() => window.besked.call('settings.update', { theme: 'light' }));
   });
 });
