@@ -860,6 +860,8 @@ export const CampaignRecipientRow = z.object({
   statusError: z.string().nullable(),
   statusAt: z.string().nullable(),
   cost: z.number().nullable(),
+  /** The SMS-interface message id to open with messages.lookup; null before acceptance and for SMS/RCS sends. */
+  messageId: z.number().nullable(),
 });
 export type CampaignRecipientRow = z.infer<typeof CampaignRecipientRow>;
 
@@ -1433,11 +1435,6 @@ export const calls = {
     input({ gatewayId: GatewayMessageId }),
     LookedUpMessage,
     "GET /rest/mtsms/{id}: one sent SMS on the account (Besked's or another system's) in plain terms, per recipient with delivery, charge status and any refund asked for. Only messages already sent (in long-term storage) are found.",
-  ),
-  'messages.forRecipients': call(
-    input({ campaignId: CampaignId, recipientIds: z.array(z.int().positive()).max(1000) }),
-    z.object({ links: z.array(z.object({ recipientId: z.number(), gatewayId: z.number() })) }),
-    'The SMS-interface message id of each of these campaign recipients that has one, so their rows can open the message.',
   ),
   'campaigns.statusTimeline': call(
     input({ id: CampaignId, buckets: z.int().min(1).max(200).optional() }),

@@ -23,12 +23,5 @@ export const useMessagesStore = defineStore('messages', () => {
     current.value = { ...m, recipients: m.recipients.map((r) => (r.msisdn === msisdn ? { ...r, refundRequestedAt: requestedAt } : r)) };
   }
 
-  /** recipient id → gateway message id, for the rows of a campaign page that have one. */
-  async function idsOfRecipients(campaignId: number, recipientIds: number[]): Promise<Map<number, number>> {
-    if (!recipientIds.length) return new Map();
-    const { links } = await call('messages.forRecipients', { campaignId, recipientIds });
-    return new Map(links.map((l) => [l.recipientId, l.gatewayId]));
-  }
-
-  return { current, lookup, refundRequested, idsOfRecipients };
+  return { current, lookup, refundRequested };
 });

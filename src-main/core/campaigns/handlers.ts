@@ -79,6 +79,7 @@ interface RecipientDbRow {
   status_error: string | null;
   status_at: string | null;
   cost: number | null;
+  gateway_id: string | null;
 }
 
 function toRecipientRow(r: RecipientDbRow, channel: CampaignRow['channel']): CampaignRecipientRow {
@@ -100,6 +101,8 @@ function toRecipientRow(r: RecipientDbRow, channel: CampaignRow['channel']): Cam
     statusError: r.status_error,
     statusAt: r.status_at,
     cost: r.cost,
+    // Legacy ids are integers (kept as text beside the messaging interface's ULIDs); only they can be looked up.
+    messageId: channel === 'legacy' && r.state === 'accepted' && r.gateway_id !== null && /^\d{1,15}$/.test(r.gateway_id) ? Number(r.gateway_id) : null,
   };
 }
 
@@ -174,7 +177,7 @@ export function campaignHandlers(d: CampaignHandlerDeps): Pick<Handlers, Campaig
       const off = offset ?? 0;
       const rows = d.db
         .prepare(
-          `SELECT id, msisdn, contact_id, name, text, parts, state, reason, status, gateway_status, status_error, status_at, cost
+          `SELECT id, msisdn, contact_id, name, text, parts, state, reason, status, gateway_status, status_error, status_at, cost, gateway_id
            FROM campaign_recipients WHERE ${sqlWhere} ORDER BY id LIMIT ? OFFSET ?`,
         )
         .all(...params, limit ?? 100, off) as RecipientDbRow[];

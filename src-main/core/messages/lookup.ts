@@ -49,18 +49,6 @@ export class MessageLookup {
     });
   }
 
-  /** The SMS-interface message id of each of these recipients of a campaign that has one. */
-  forRecipients(campaignId: number, recipientIds: readonly number[]): { recipientId: number; gatewayId: number }[] {
-    if (!recipientIds.length) return [];
-    const rows = this.d.db
-      .prepare(
-        `SELECT r.id, r.gateway_id FROM campaign_recipients r JOIN gateway_messages g ON g.gateway_id = r.gateway_id AND g.interface = 'legacy'
-          WHERE r.campaign_id = ? AND r.id IN (SELECT value FROM json_each(?))`,
-      )
-      .all(campaignId, JSON.stringify(recipientIds)) as { id: number; gateway_id: string }[];
-    return rows.filter((r) => /^\d{1,15}$/.test(r.gateway_id)).map((r) => ({ recipientId: r.id, gatewayId: Number(r.gateway_id) }));
-  }
-
   private refunds(mode: Mode, id: number): Map<string, string> {
     const rows = this.d.db.prepare('SELECT msisdn, requested_at FROM account_refunds WHERE mode = ? AND mtsms_id = ?').all(mode, id) as {
       msisdn: string;
