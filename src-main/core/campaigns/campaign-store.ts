@@ -8,12 +8,31 @@ import type {
   ExclusionReason,
   MessageOptions,
   RecipientSpec,
+  RecipientState,
 } from '../../../src-shared/contract';
 import { BESKED_STATES, describeGatewayStatus, STATE_INFO, type BeskedState } from '../../../src-shared/delivery-status';
 import type { Db } from '../db/database';
 import { BeskedError } from '../errors';
 import type { MessageOptions as FrozenOptions } from './send-spec';
 import { applyUnsettled, settleChunks, unsettledCounts } from './settlement';
+
+/** A campaign_recipients row as the views and the export read it. */
+export interface StoredRecipient {
+  id: number;
+  msisdn: number;
+  contact_id: number | null;
+  name: string | null;
+  text: string;
+  parts: number;
+  state: RecipientState;
+  reason: string | null;
+  status: BeskedState | null;
+  gateway_status: string | null;
+  status_error: string | null;
+  status_at: string | null;
+  cost: number | null;
+  gateway_id: string | null;
+}
 
 export interface CampaignRow {
   id: number;

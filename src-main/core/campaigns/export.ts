@@ -1,28 +1,15 @@
 // A campaign's results as a CSV file: one line per recipient with its text, parts, sending state, delivery
 // status in plain words, error and cost. UTF-8 with a BOM so Excel reads æøå; formula-like cells defused.
 import Papa from 'papaparse';
-import type { FileDownload, RecipientState } from '../../../src-shared/contract';
-import { STATE_INFO, type BeskedState } from '../../../src-shared/delivery-status';
+import type { FileDownload } from '../../../src-shared/contract';
+import { STATE_INFO } from '../../../src-shared/delivery-status';
 import type { Db } from '../db/database';
 import { defuseCell } from '../contacts/formula-defuse';
-import type { CampaignRow } from './campaign-store';
+import type { CampaignRow, StoredRecipient } from './campaign-store';
 import { RECIPIENT_STATE_WORDS } from './recipient-words';
 import { settleChunks } from './settlement';
 
-interface ExportRow {
-  msisdn: number;
-  name: string | null;
-  text: string;
-  parts: number;
-  state: RecipientState;
-  reason: string | null;
-  status: BeskedState | null;
-  gateway_status: string | null;
-  status_error: string | null;
-  status_at: string | null;
-  cost: number | null;
-  gateway_id: string | null;
-}
+type ExportRow = Omit<StoredRecipient, 'id' | 'contact_id'>;
 
 const HEADER = ['Number', 'Name', 'Text', 'Parts', 'Sending', 'Reason', 'Delivery', 'Gateway status', 'Error', 'Status time', 'Cost', 'Gateway id'];
 

@@ -1,10 +1,10 @@
 // The contract calls of compose & campaigns, templates, recent senders and the price book, over the services.
-import type { CampaignRecipientRow, RecipientFilter, RecipientState } from '../../../src-shared/contract';
-import { describeGatewayStatus, STATE_INFO, type BeskedState } from '../../../src-shared/delivery-status';
+import type { CampaignRecipientRow, RecipientFilter } from '../../../src-shared/contract';
+import { describeGatewayStatus, STATE_INFO } from '../../../src-shared/delivery-status';
 import type { Handlers } from '../dispatch';
 import type { Db } from '../db/database';
 import type { PriceBook, Mode } from '../pricing/price-book';
-import type { CampaignStore, CampaignRow } from './campaign-store';
+import type { CampaignStore, CampaignRow, StoredRecipient } from './campaign-store';
 import type { Drafts } from './drafts';
 import { exportCampaignCsv } from './export';
 import type { Outbox } from './outbox';
@@ -65,22 +65,7 @@ const FILTERS: Record<RecipientFilter, string> = {
   cancelled: "state IN ('cancelled', 'dismissed')",
 };
 
-interface RecipientDbRow {
-  id: number;
-  msisdn: number;
-  contact_id: number | null;
-  name: string | null;
-  text: string;
-  parts: number;
-  state: RecipientState;
-  reason: string | null;
-  status: BeskedState | null;
-  gateway_status: string | null;
-  status_error: string | null;
-  status_at: string | null;
-  cost: number | null;
-  gateway_id: string | null;
-}
+type RecipientDbRow = StoredRecipient;
 
 function toRecipientRow(r: RecipientDbRow, channel: CampaignRow['channel']): CampaignRecipientRow {
   const info = r.status ? STATE_INFO[r.status] : null;

@@ -5,21 +5,11 @@ import Papa from 'papaparse';
 import type { Db } from '../db/database';
 import type { FileDownload } from '../../../src-shared/contract';
 import { defuseCell } from './formula-defuse';
-import { parseCustom } from './contact-columns';
+import { parseCustom, type StoredContact } from './contact-columns';
 import { CSV_MIME, fileDownload, XLSX_MIME } from './file-download';
 
-interface ExportRow {
-  id: number;
-  first_name: string;
-  last_name: string;
-  e164: string;
-  msisdn: number;
-  email: string;
-  company: string;
-  custom: string;
-  notes: string;
-  created_at: string;
-  updated_at: string;
+/** A stored contact as the export reads it: its columns, whether it opted out, and its groups by name. */
+interface ExportRow extends Omit<StoredContact, 'search_phone'> {
   opted_out: number;
   groups: string | null;
 }

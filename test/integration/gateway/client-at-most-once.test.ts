@@ -1,98 +1,81 @@
 // "At most once" over real HTTP: which failed attempts the client repeats, and the simulator's ledger as the witness.
 import { createServer, connect, type AddressInfo, type Server, type Socket } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Simulator } from '../../../src-sim/index';
+import { afterAll, describe, expect, it } from 'vitest';
 import { NetworkError } from '../../../src-main/core/gateway/errors';
-import { clientFor, control, ledger, served, startSim, stats, type Control, type TestClient } from './sim-helpers';
+import { clientFor, ledger, served, simSuite, stats } from './sim-helpers';
 
-let sim: Simulator;
-let ctl: Control;
-let gw: TestClient;
-
-beforeAll(async () => {
-  sim = await startSim();
-  ctl = control(sim.url);
-});
-afterAll(async () => {
-  await gw?.client.close();
-  await sim.close();
-});
-beforeEach(async () => {
-  await ctl('POST', '/_sim/reset');
-  await gw?.client.close();
-  gw = clientFor(sim.url);
-});
+const suite = simSuite();
 
 const msg = (recipient = 4512345678) => ({ sender: 'Bakery', recipient, message: `Fresh bread for ${recipient}` });
 
 async function faults(...rules: object[]): Promise<void> {
-  await ctl('PUT', '/_sim/faults', { rules });
+  await suite.ctl('PUT', '/_sim/faults', { rules });
 }
 
 describe('sends whose outcome is unknown are reported uncertain and never repeated', () => {
   it('connection closed after the simulator processed /mobile/single', async () => {
     await faults({ path: '/mobile/single', drop: 'after', count: 1 });
-    const err = await gw.client.sendSingle(msg()).catch((e: unknown) => e);
+    const err = await suite.gw.client.sendSingle(msg()).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(NetworkError);
     expect(err).toMatchObject({ kind: 'network', maybeAccepted: true });
     expect((err as NetworkError).message).toMatch(/may have accepted it/);
-    expect(gw.retries).toEqual([]);
-    expect(await served(ctl, 'POST /mobile/single')).toBe(1);
-    expect(await ledger(ctl)).toHaveLength(1);
+    expect(suite.gw.retries).toEqual([]);
+    expect(await served(suite.ctl, 'POST /mobile/single')).toBe(1);
+    expect(await ledger(suite.ctl)).toHaveLength(1);
   });
 
   it('connection closed after the simulator processed /rest/mtsms', async () => {
     await faults({ path: '/rest/mtsms', method: 'POST', drop: 'after', count: 1 });
-    const err = await gw.client.sendMtsms({ message: 'Once only', recipients: [{ msisdn: 4512345678 }] }).catch((e: unknown) => e);
+    const err = await suite.gw.client.sendMtsms({ message: 'Once only', recipients: [{ msisdn: 4512345678 }] }).catch((e: unknown) => e);
     expect(err).toMatchObject({ kind: 'network', maybeAccepted: true });
-    expect(gw.retries).toEqual([]);
-    expect(await served(ctl, 'POST /rest/mtsms')).toBe(1);
-    expect((await ledger(ctl)).filter((e) => e.text === 'Once only')).toHaveLength(1);
+    expect(suite.gw.retries).toEqual([]);
+    expect(await served(suite.ctl, 'POST /rest/mtsms')).toBe(1);
+    expect((await ledger(suite.ctl)).filter((e) => e.text === 'Once only')).toHaveLength(1);
   });
 
   it('connection closed by the simulator before processing: the client cannot tell, so still uncertain', async () => {
     await faults({ path: '/mobile/multi', drop: 'before', count: 1 });
-    const err = await gw.client.sendMulti([msg(4512345671), msg(4512345672)]).catch((e: unknown) => e);
+    const err = await suite.gw.client.sendMulti([msg(4512345671), msg(4512345672)]).catch((e: unknown) => e);
     expect(err).toMatchObject({ kind: 'network', maybeAccepted: true });
-    expect(gw.retries).toEqual([]);
-    expect(await served(ctl, 'POST /mobile/multi')).toBe(1);
-    expect(await ledger(ctl)).toHaveLength(0);
+    expect(suite.gw.retries).toEqual([]);
+    expect(await served(suite.ctl, 'POST /mobile/multi')).toBe(1);
+    expect(await ledger(suite.ctl)).toHaveLength(0);
   });
 
   it('no answer in time after the body went out', async () => {
-    await gw.client.close();
-    gw = clientFor(sim.url, undefined, { timeouts: { headersMs: 300 } });
+    await suite.gw.client.close();
+    suite.gw = clientFor(suite.sim.url, undefined, { timeouts: { headersMs: 300 } });
     await faults({ path: '/mobile/single', latency_ms: 1500, count: 1 });
-    const err = await gw.client.sendSingle(msg()).catch((e: unknown) => e);
+    const err = await suite.gw.client.sendSingle(msg()).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(NetworkError);
     expect(err).toMatchObject({ maybeAccepted: true, code: 'UND_ERR_HEADERS_TIMEOUT' });
-    expect(gw.retries).toEqual([]);
-    expect(await served(ctl, 'POST /mobile/single')).toBe(1);
+    expect(suite.gw.retries).toEqual([]);
+    expect(await served(suite.ctl, 'POST /mobile/single')).toBe(1);
   });
 
   it('a 5xx after a legacy send', async () => {
     await faults({ path: '/rest/mtsms', method: 'POST', status: 502, count: 1 });
-    await expect(gw.client.sendMtsms({ message: 'x', recipients: [{ msisdn: 4512345678 }] })).rejects.toMatchObject({
+    await expect(suite.gw.client.sendMtsms({ message: 'x', recipients: [{ msisdn: 4512345678 }] })).rejects.toMatchObject({
       kind: 'server',
       maybeAccepted: true,
     });
-    expect(await served(ctl, 'POST /rest/mtsms')).toBe(1);
+    expect(await served(suite.ctl, 'POST /rest/mtsms')).toBe(1);
   });
 });
 
 describe('reads are repeated', () => {
   it('GET /rest/me after two dropped connections', async () => {
     await faults({ path: '/rest/me', drop: 'before', count: 2 });
-    await expect(gw.client.me()).resolves.toMatchObject({ currency: 'DKK' });
-    expect(gw.retries.map((r) => r.why)).toEqual(['network failure on a read', 'network failure on a read']);
-    expect(await served(ctl, 'GET /rest/me')).toBe(3);
+    await expect(suite.gw.client.me()).resolves.toMatchObject({ currency: 'DKK' });
+    expect(suite.gw.retries.map((r) => r.why)).toEqual(['network failure on a read', 'network failure on a read']);
+    expect(await served(suite.ctl, 'GET /rest/me')).toBe(3);
   });
 
   it('POST /api/usage/labels is a read despite the POST', async () => {
     await faults({ path: '/api/usage/labels', drop: 'after', count: 1 });
     const day = new Date().toISOString().slice(0, 10);
-    await expect(gw.client.usageByLabel({ from: day, to: day })).resolves.toEqual([]);
-    expect(await served(ctl, 'POST /api/usage/labels')).toBe(2);
+    await expect(suite.gw.client.usageByLabel({ from: day, to: day })).resolves.toEqual([]);
+    expect(await served(suite.ctl, 'POST /api/usage/labels')).toBe(2);
   });
 });
 
@@ -114,7 +97,7 @@ describe('sends that certainly did not reach the gateway are repeated', () => {
 
   /** A TCP proxy to the simulator on `port`, started only when asked: until then connections are refused. */
   function startProxy(port: number): Promise<void> {
-    const target = Number(new URL(sim.url).port);
+    const target = Number(new URL(suite.sim.url).port);
     proxy = createServer((down) => {
       const up = connect(target, '127.0.0.1');
       sockets.add(down).add(up);
@@ -143,8 +126,8 @@ describe('sends that certainly did not reach the gateway are repeated', () => {
       expect(viaProxy.retries.map((e) => [e.error.kind, e.error.maybeAccepted, e.why])).toEqual([
         ['network', false, 'send certainly did not reach the gateway'],
       ]);
-      expect(await served(ctl, 'POST /mobile/single')).toBe(1);
-      const entries = await ledger(ctl);
+      expect(await served(suite.ctl, 'POST /mobile/single')).toBe(1);
+      const entries = await ledger(suite.ctl);
       expect(entries).toHaveLength(1);
       expect(entries[0]!.id).toBe(r.msg_id);
     } finally {
@@ -158,9 +141,9 @@ describe('sends that certainly did not reach the gateway are repeated', () => {
     try {
       const err = await dead.client.sendMtsms({ message: 'x', recipients: [{ msisdn: 4512345678 }] }).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(NetworkError);
-      expect(err).toMatchObject({ maybeAccepted: false, code: 'ECONNREFUSED' });
+      expect(err).toMatchObject({ maybeAccepted: false, transportCode: 'ECONNREFUSED' });
       expect(dead.retries).toHaveLength(3);
-      expect(await ledger(ctl)).toHaveLength(0);
+      expect(await ledger(suite.ctl)).toHaveLength(0);
     } finally {
       await dead.client.close();
     }
@@ -169,10 +152,10 @@ describe('sends that certainly did not reach the gateway are repeated', () => {
 
 describe('connection pool', () => {
   it('30 parallel calls share at most 6 keep-alive connections', async () => {
-    await ctl('DELETE', '/_sim/stats');
-    const before = (await stats(ctl)).connections;
-    await Promise.all(Array.from({ length: 30 }, () => gw.client.me()));
-    const s = await stats(ctl);
+    await suite.ctl('DELETE', '/_sim/stats');
+    const before = (await stats(suite.ctl)).connections;
+    await Promise.all(Array.from({ length: 30 }, () => suite.gw.client.me()));
+    const s = await stats(suite.ctl);
     expect(s.requests['GET /rest/me']).toBe(30);
     // The control API's own fetch connections are counted too; they are few and reused.
     expect(s.connections - before).toBeLessThanOrEqual(6 + 2);

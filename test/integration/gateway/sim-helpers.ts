@@ -1,4 +1,5 @@
 // Shared set-up for the gateway client's simulator tests: one in-process simulator (both platforms), its control API, clients.
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startSimulator, type Simulator } from '../../../src-sim/index';
 import { GatewayClient, type GatewayClientOptions } from '../../../src-main/core/gateway/client';
 import type { RetryEvent } from '../../../src-main/core/gateway/caller';
@@ -68,4 +69,30 @@ export function clientFor(url: string, token: string | null = TOKEN, extra: Part
     ...extra,
   } as GatewayClientOptions);
   return { client, retries };
+}
+
+export interface SimSuite {
+  readonly sim: Simulator;
+  readonly ctl: Control;
+  /** A fresh client per test, on a simulator reset before each test; a test may put its own in (closed after it). */
+  gw: TestClient;
+}
+
+/** One simulator for the file, reset before each test, and a fresh client for each test. */
+export function simSuite(): SimSuite {
+  const s: { sim?: Simulator; ctl?: Control; gw?: TestClient } = {};
+  beforeAll(async () => {
+    s.sim = await startSim();
+    s.ctl = control(s.sim.url);
+  });
+  afterAll(async () => {
+    await s.gw?.client.close();
+    await s.sim?.close();
+  });
+  beforeEach(async () => {
+    await s.ctl!('POST', '/_sim/reset');
+    await s.gw?.client.close();
+    s.gw = clientFor(s.sim!.url);
+  });
+  return s as SimSuite;
 }
