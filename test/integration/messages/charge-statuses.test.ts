@@ -1,9 +1,8 @@
 // Charge statuses of overcharged SMS from the simulator's signed delivery callbacks, through the webhook receiver of a
 // running core: recorded for messages Besked did not send, updated by later reports, never undone by an older one.
-import { createServer } from 'node:net';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventually, startTestCore, type TestCore } from '../inbox/core-fixture';
+import { eventually, startReceiver, startTestCore, type TestCore } from '../inbox/core-fixture';
 
 const LEGACY_SECRET = 'legacy-authentication-text';
 const CHARGE = { amount: 10, currency: 'DKK', code: 'P01', description: 'Vote', category: 'SC00' };
@@ -11,24 +10,9 @@ const CHARGE = { amount: 10, currency: 'DKK', code: 'P01', description: 'Vote', 
 let t: TestCore;
 let base: string;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 beforeAll(async () => {
   t = await startTestCore();
-  const port = await freePort();
-  await t.call('sync.setWebhookSecret', { kind: 'legacy', secret: LEGACY_SECRET });
-  await t.call('settings.update', { webhookReceiver: { enabled: true, port } });
-  base = `http://127.0.0.1:${port}`;
-  await eventually(async () => expect((await t.call('sync.status', {})).webhook).toMatchObject({ listening: true, port }));
+  base = await startReceiver(t, { legacy: LEGACY_SECRET });
   await t.sim('PUT', '/_sim/webhooks', { legacy: { url: `${base}/webhooks/legacy`, secret: LEGACY_SECRET } });
 });
 afterAll(async () => {

@@ -1,10 +1,9 @@
 // The optional webhook receiver in a running core, called by the simulator's signed webhooks: statuses of both
 // interfaces and incoming texts flow into the same pipelines; forged, replayed and oversized requests are refused.
-import { createServer } from 'node:net';
 import { createHmac } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { eventually, startTestCore, type TestCore } from '../inbox/core-fixture';
+import { eventually, startReceiver, startTestCore, type TestCore } from '../inbox/core-fixture';
 import { insertCampaign, recordAccepted } from './fixtures';
 
 const MSG_SECRET = 'messaging-webhook-secret';
@@ -13,25 +12,9 @@ const LEGACY_SECRET = 'legacy-authentication-text';
 let t: TestCore;
 let base: string;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 beforeEach(async () => {
   t = await startTestCore();
-  const port = await freePort();
-  await t.call('sync.setWebhookSecret', { kind: 'messaging', secret: MSG_SECRET });
-  await t.call('sync.setWebhookSecret', { kind: 'legacy', secret: LEGACY_SECRET });
-  await t.call('settings.update', { webhookReceiver: { enabled: true, port } });
-  base = `http://127.0.0.1:${port}`;
-  await eventually(async () => expect((await t.call('sync.status', {})).webhook).toMatchObject({ listening: true, port }));
+  base = await startReceiver(t, { messaging: MSG_SECRET, legacy: LEGACY_SECRET });
   await t.sim('PUT', '/_sim/webhooks', {
     messaging: { url: `${base}/webhooks/messaging`, secret: MSG_SECRET },
     legacy: { url: `${base}/webhooks/legacy`, secret: LEGACY_SECRET },
