@@ -32,6 +32,10 @@ export const AppError = z.object({
   maybeAccepted: z.boolean().optional(),
   retryAfterS: z.number().optional(),
   status: z.number().optional(),
+  /** A stable code from src-shared/error-codes.ts the renderer translates; `message` stays the English fallback and log text. */
+  code: z.string().optional(),
+  /** The code's parameters, filled into its translation. */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 export type AppError = z.infer<typeof AppError>;
 

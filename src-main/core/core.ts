@@ -24,6 +24,7 @@ import { ChargeStatuses } from './messages/charge-statuses';
 import { MessageLookup } from './messages/lookup';
 import { messageHandlers } from './messages/handlers';
 import type { Platform } from '../../src-shared/contract';
+import { coded } from '../../src-shared/error-codes';
 
 export interface CoreOptions {
   dataDir: string;
@@ -128,8 +129,14 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     if (platform) {
       const token = await connection.token(platform);
       const ep = s.endpoints[platform];
-      if (!token) throw new BeskedError('auth', `No API token is set for the ${platform === 'eu' ? 'EU' : 'default'} platform. Paste one from the gateway dashboard.`);
-      if (!ep.legacyUrl || !ep.messagingUrl) throw new BeskedError('validation', 'Enter both gateway addresses for this platform first.');
+      if (!token) {
+        throw new BeskedError('auth', `No API token is set for the ${platform === 'eu' ? 'EU' : 'default'} platform. Paste one from the gateway dashboard.`, {
+          ...coded(platform === 'eu' ? 'gateway.noTokenEu' : 'gateway.noTokenDefault'),
+        });
+      }
+      if (!ep.legacyUrl || !ep.messagingUrl) {
+        throw new BeskedError('validation', 'Enter both gateway addresses for this platform first.', coded('gateway.addressesMissing'));
+      }
       client = createGatewayClient({ target: async () => ({ messagingUrl: ep.messagingUrl, legacyUrl: ep.legacyUrl, token }) });
       mode = 'live';
       plat = platform;

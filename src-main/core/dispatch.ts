@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import { calls, isCallName, type CallName, type CallOutput, type CallParsedInput } from '../../src-shared/contract';
 import type { AppError, FieldIssue, Result } from '../../src-shared/errors';
+import { coded } from '../../src-shared/error-codes';
 import { toAppError } from './errors';
 import type { Logger } from './log';
 
@@ -14,10 +15,12 @@ export function issuesToFields(issues: readonly z.core.$ZodIssue[]): FieldIssue[
   return issues.map((i) => ({ path: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)), message: i.message }));
 }
 
-export function validationError(fields: FieldIssue[], what: string): AppError {
+/** `call`, when given, codes the error so the UI can say which call refused which field in the shop owner's language. */
+export function validationError(fields: FieldIssue[], what: string, call?: string): AppError {
   const first = fields[0];
   const where = first && first.path.length ? `${first.path.join('.')}: ` : '';
-  return { kind: 'validation', message: `${what}: ${where}${first?.message ?? 'invalid input'}`, fields };
+  const problem = `${where}${first?.message ?? 'invalid input'}`;
+  return { kind: 'validation', message: `${what}: ${problem}`, fields, ...(call === undefined ? {} : coded('call.invalidInput', { call, problem })) };
 }
 
 export function createDispatcher(handlers: Handlers, opts: { log: Logger; checkOutputs?: boolean }): Dispatch {
@@ -30,7 +33,7 @@ export function createDispatcher(handlers: Handlers, opts: { log: Logger; checkO
     }
     const spec = calls[name];
     const parsed = spec.input.safeParse(rawInput === undefined ? {} : rawInput);
-    if (!parsed.success) return { ok: false, error: validationError(issuesToFields(parsed.error.issues), `Invalid input to ${name}`) };
+    if (!parsed.success) return { ok: false, error: validationError(issuesToFields(parsed.error.issues), `Invalid input to ${name}`, name) };
     try {
       const handler = handlers[name] as (i: unknown) => Promise<unknown> | unknown;
       const value = await handler(parsed.data);

@@ -1,5 +1,14 @@
 // The core's throwable error: carries an AppError value so that its kind and fields survive any transport.
 import type { AppError, ErrorKind, FieldIssue } from '../../src-shared/errors';
+import type { Coded } from '../../src-shared/error-codes';
+
+export interface BeskedErrorExtra extends Partial<Coded> {
+  fields?: FieldIssue[];
+  maybeAccepted?: boolean;
+  retryAfterS?: number;
+  status?: number;
+  cause?: unknown;
+}
 
 export class BeskedError extends Error {
   readonly kind: ErrorKind;
@@ -7,12 +16,12 @@ export class BeskedError extends Error {
   readonly maybeAccepted: boolean | undefined;
   readonly retryAfterS: number | undefined;
   readonly status: number | undefined;
+  /** The translatable code (see src-shared/error-codes.ts); without one the UI shows the English message. */
+  readonly code: string | undefined;
+  readonly params: Record<string, string | number> | undefined;
 
-  constructor(
-    kind: ErrorKind,
-    message: string,
-    extra: { fields?: FieldIssue[]; maybeAccepted?: boolean; retryAfterS?: number; status?: number; cause?: unknown } = {},
-  ) {
+  /** Pass `...coded('campaign.alreadySent')` in extra so the UI can show the error in the shop owner's language. */
+  constructor(kind: ErrorKind, message: string, extra: BeskedErrorExtra = {}) {
     super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
     this.name = 'BeskedError';
     this.kind = kind;
@@ -20,6 +29,8 @@ export class BeskedError extends Error {
     this.maybeAccepted = extra.maybeAccepted;
     this.retryAfterS = extra.retryAfterS;
     this.status = extra.status;
+    this.code = extra.code;
+    this.params = extra.params;
   }
 
   toValue(): AppError {
@@ -28,6 +39,8 @@ export class BeskedError extends Error {
     if (this.maybeAccepted !== undefined) v.maybeAccepted = this.maybeAccepted;
     if (this.retryAfterS !== undefined) v.retryAfterS = this.retryAfterS;
     if (this.status !== undefined) v.status = this.status;
+    if (this.code !== undefined) v.code = this.code;
+    if (this.params !== undefined) v.params = this.params;
     return v;
   }
 }

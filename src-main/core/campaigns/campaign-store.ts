@@ -15,6 +15,7 @@ import type { Db } from '../db/database';
 import { BeskedError } from '../errors';
 import type { MessageOptions as FrozenOptions } from './send-spec';
 import { applyUnsettled, settleChunks, unsettledCounts } from './settlement';
+import { coded } from '../../../src-shared/error-codes';
 
 /** A campaign_recipients row as the views and the export read it. */
 export interface StoredRecipient {
@@ -124,7 +125,7 @@ export class CampaignStore {
 
   row(id: number): CampaignRow {
     const row = this.db.prepare('SELECT * FROM campaigns WHERE id = ?').get(id) as CampaignRow | undefined;
-    if (!row) throw new BeskedError('not_found', 'This campaign no longer exists.');
+    if (!row) throw new BeskedError('not_found', 'This campaign no longer exists.', coded('campaign.notFound'));
     return row;
   }
 

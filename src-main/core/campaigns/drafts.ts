@@ -5,6 +5,7 @@ import type { Db } from '../db/database';
 import { BeskedError } from '../errors';
 import { CampaignStore, DEFAULT_OPTIONS, EMPTY_SPEC, draftOf, type CampaignRow } from './campaign-store';
 import { settleChunks } from './settlement';
+import { coded } from '../../../src-shared/error-codes';
 
 export interface DraftDeps {
   db: Db;
@@ -38,7 +39,7 @@ export class Drafts {
   save(id: number, draft: CampaignDraft): { id: number; updatedAt: string } {
     const row = this.deps.store.row(id);
     if (row.state !== 'draft') {
-      throw new BeskedError('conflict', 'This campaign has already been sent or scheduled, so it can no longer be edited. Duplicate it to send a changed copy.');
+      throw new BeskedError('conflict', 'This campaign has already been sent or scheduled, so it can no longer be edited. Duplicate it to send a changed copy.', coded('campaign.notEditable'));
     }
     const updatedAt = new Date(this.now()).toISOString();
     this.deps.db
@@ -65,7 +66,7 @@ export class Drafts {
     const row = this.deps.store.maybeRow(id);
     if (!row) return false;
     if (!DELETABLE.has(row.state)) {
-      throw new BeskedError('conflict', 'This campaign is still on its way. Cancel it first, then delete it.');
+      throw new BeskedError('conflict', 'This campaign is still on its way. Cancel it first, then delete it.', coded('campaign.stillSending'));
     }
     this.deps.db.transaction(() => {
       // status_events and exclusions cascade with the campaign; chunks are referenced by recipients, so go after them.
@@ -102,7 +103,7 @@ export class Drafts {
       )
       .pluck()
       .all(id) as number[];
-    if (msisdns.length === 0) throw new BeskedError('conflict', 'No recipient of this campaign failed, so there is nobody to send to again.');
+    if (msisdns.length === 0) throw new BeskedError('conflict', 'No recipient of this campaign failed, so there is nobody to send to again.', coded('campaign.noFailedRecipients'));
     const d = draftOf(row);
     const name = d.name ? `${d.name} (failed again)` : '';
     const newId = this.create({ duplicatedFrom: id, name });

@@ -30,6 +30,7 @@ import type { CampaignSendSpec, ChunkRecipient } from './send-spec';
 import { countSegments, mergeFieldsIn } from '../../../src-shared/sms/segments';
 import { REALLY_QUEUED, settleChunks } from './settlement';
 import { recipientNeedsUcs2 } from './recipient-encoding';
+import { coded } from '../../../src-shared/error-codes';
 
 export interface OutboxDeps {
   db: Db;
@@ -615,10 +616,10 @@ export class Outbox {
   pause(id: number): void {
     const row = this.deps.store.row(id);
     if (row.state === 'scheduled' && row.scheduled_at_gateway === 1) {
-      throw new BeskedError('conflict', 'This campaign is already at the gateway, scheduled for its time. Cancel it instead if it must not go out.');
+      throw new BeskedError('conflict', 'This campaign is already at the gateway, scheduled for its time. Cancel it instead if it must not go out.', coded('campaign.alreadyAtGateway'));
     }
     if (!['sending', 'waiting', 'scheduled'].includes(row.state)) {
-      throw new BeskedError('conflict', 'Only a campaign that is sending or waiting can be paused.');
+      throw new BeskedError('conflict', 'Only a campaign that is sending or waiting can be paused.', coded('campaign.cannotPause'));
     }
     this.sql("UPDATE campaigns SET state = 'paused', next_attempt_at = NULL WHERE id = ?").run(id);
     this.forget(id);
@@ -627,7 +628,7 @@ export class Outbox {
 
   async resume(id: number): Promise<void> {
     const row = this.deps.store.row(id);
-    if (row.state !== 'paused') throw new BeskedError('conflict', 'Only a paused campaign can be resumed.');
+    if (row.state !== 'paused') throw new BeskedError('conflict', 'Only a paused campaign can be resumed.', coded('campaign.cannotResume'));
     const mode = await this.deps.mode();
     const later = row.channel === 'messaging' && row.send_at !== null && Date.parse(row.send_at) > this.now();
     this.sql("UPDATE campaigns SET state = ?, mode = ?, last_error = NULL, attempts = 0, waiting_reason = NULL, next_attempt_at = NULL WHERE id = ?")
@@ -645,9 +646,9 @@ export class Outbox {
   async cancel(id: number): Promise<{ notCancelled: number; problem: string | null }> {
     const db = this.deps.db;
     const row = this.deps.store.row(id);
-    if (row.state === 'draft') throw new BeskedError('conflict', 'This message has not been sent. Delete the draft instead.');
+    if (row.state === 'draft') throw new BeskedError('conflict', 'This message has not been sent. Delete the draft instead.', coded('campaign.draftNotSent'));
     if (['sent', 'partly_failed', 'failed'].includes(row.state) && !this.hasScheduledAtGateway(id)) {
-      throw new BeskedError('conflict', 'This campaign has already gone out, so there is nothing left to cancel.');
+      throw new BeskedError('conflict', 'This campaign has already gone out, so there is nothing left to cancel.', coded('campaign.nothingToCancel'));
     }
     const at = this.iso();
     this.settle(id);
@@ -714,7 +715,7 @@ export class Outbox {
     this.settle(id);
     const row = this.deps.store.row(id);
     const n = this.sql("SELECT COUNT(*) FROM campaign_recipients WHERE campaign_id = ? AND state = 'uncertain'").pluck().get(id) as number;
-    if (n === 0) throw new BeskedError('conflict', 'No recipient of this campaign is uncertain any more.');
+    if (n === 0) throw new BeskedError('conflict', 'No recipient of this campaign is uncertain any more.', coded('campaign.nothingUncertain'));
     if (action === 'dismiss') {
       this.sql("UPDATE campaign_recipients SET state = 'dismissed' WHERE campaign_id = ? AND state = 'uncertain'").run(id);
       this.forget(id);
@@ -722,7 +723,7 @@ export class Outbox {
       this.changed(id);
       return;
     }
-    if (row.state === 'cancelled') throw new BeskedError('conflict', 'This campaign was cancelled. Duplicate it to send again.');
+    if (row.state === 'cancelled') throw new BeskedError('conflict', 'This campaign was cancelled. Duplicate it to send again.', coded('campaign.cancelledDuplicate'));
     db.transaction(() => {
       this.sql("UPDATE campaign_recipients SET state = 'queued', chunk_id = NULL WHERE campaign_id = ? AND state = 'uncertain'").run(id);
       if (row.state !== 'paused') {

@@ -9,6 +9,7 @@ import type { ComposePreviewService, SendPlan } from './preview';
 import { scheduleKind, stateAfterFreeze } from './scheduling';
 import type { MessageOptions } from './send-spec';
 import type { RecentSenders } from './senders';
+import { coded } from '../../../src-shared/error-codes';
 
 export interface SendDeps {
   db: Db;
@@ -37,7 +38,7 @@ export class CampaignSender {
 
   async send(id: number, expectedCost: number | null | undefined): Promise<void> {
     const row = this.deps.store.row(id);
-    if (row.state !== 'draft') throw new BeskedError('conflict', 'This campaign has already been sent or scheduled.');
+    if (row.state !== 'draft') throw new BeskedError('conflict', 'This campaign has already been sent or scheduled.', coded('campaign.alreadySent'));
     const draft = draftOf(row);
     const plan = await this.deps.preview.plan(draft, true);
     const blocking = plan.preview.problems.find((p) => p.level === 'error');
@@ -46,6 +47,7 @@ export class CampaignSender {
       throw new BeskedError(
         'conflict',
         `The cost is now ${plan.cost.total.toFixed(2)} ${plan.currency} instead of the ${expectedCost.toFixed(2)} you saw (recipients or prices changed). Check it and send again.`,
+        coded('campaign.costChanged', { cost: plan.cost.total, seen: expectedCost, currency: plan.currency }),
       );
     }
     await this.freeze(id, plan);
@@ -112,7 +114,7 @@ export class CampaignSender {
     );
     db.transaction(() => {
       const current = db.prepare('SELECT state FROM campaigns WHERE id = ?').pluck().get(id);
-      if (current !== 'draft') throw new BeskedError('conflict', 'This campaign has already been sent or scheduled.');
+      if (current !== 'draft') throw new BeskedError('conflict', 'This campaign has already been sent or scheduled.', coded('campaign.alreadySent'));
       const full = n - (n % ROWS_PER_INSERT);
       for (let i = 0; i < full; i += ROWS_PER_INSERT) insertMany.run(values.slice(i * ROW_PARAMS, (i + ROWS_PER_INSERT) * ROW_PARAMS));
       for (let i = full; i < n; i++) insertOne.run(values.slice(i * ROW_PARAMS, (i + 1) * ROW_PARAMS));

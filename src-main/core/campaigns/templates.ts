@@ -2,6 +2,7 @@
 import type { Template } from '../../../src-shared/contract';
 import type { Db } from '../db/database';
 import { BeskedError } from '../errors';
+import { coded } from '../../../src-shared/error-codes';
 
 interface TemplateRow {
   id: number;
@@ -28,13 +29,14 @@ export class Templates {
     if (clash !== undefined) {
       throw new BeskedError('conflict', `A template called "${t.name}" already exists. Choose another name.`, {
         fields: [{ path: ['name'], message: 'This name is taken' }],
+        ...coded('template.nameTaken', { name: t.name }),
       });
     }
     let id = t.id;
     if (id === undefined) {
       id = Number(this.db.prepare('INSERT INTO templates (name, text, created_at, updated_at) VALUES (?, ?, ?, ?)').run(t.name, t.text, at, at).lastInsertRowid);
     } else if (this.db.prepare('UPDATE templates SET name = ?, text = ?, updated_at = ? WHERE id = ?').run(t.name, t.text, at, id).changes === 0) {
-      throw new BeskedError('not_found', 'This template no longer exists.');
+      throw new BeskedError('not_found', 'This template no longer exists.', coded('template.notFound'));
     }
     return toTemplate(this.db.prepare('SELECT id, name, text, updated_at FROM templates WHERE id = ?').get(id) as TemplateRow);
   }

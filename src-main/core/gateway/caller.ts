@@ -6,6 +6,7 @@ import { errorFromFailure, errorFromResponse, protocolErrorFromIssues, type ApiN
 import { classifyOperation, decideRetry, type OperationKind, type RetryPolicy } from './retry';
 import { issuesOf } from './schema-issues';
 import type { HttpMethod, HttpRequest, HttpResponse, Transport } from './transport';
+import { coded } from '../../../src-shared/error-codes';
 
 export interface GatewayEndpoints {
   /** Base address of the messaging interface (/mobile/*). */
@@ -83,12 +84,17 @@ export function buildUrl(base: string, path: string, query: EndpointCall<unknown
     throw new ValidationError(`The gateway ${label} address "${base}" in Settings is not a valid web address.`, {
       maybeAccepted: false,
       fields: [{ path: [api === 'messaging' ? 'messagingUrl' : 'legacyUrl'], message: 'Not a valid web address' }],
+      ...coded('gateway.badAddress', { label, address: base }),
     });
   }
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname))) {
     throw new ValidationError(
       `The gateway ${label} address must start with https:// so the API token is never sent unencrypted.`,
-      { maybeAccepted: false, fields: [{ path: [api === 'messaging' ? 'messagingUrl' : 'legacyUrl'], message: 'Must start with https://' }] },
+      {
+        maybeAccepted: false,
+        fields: [{ path: [api === 'messaging' ? 'messagingUrl' : 'legacyUrl'], message: 'Must start with https://' }],
+        ...coded('gateway.addressNotHttps', { label }),
+      },
     );
   }
   const search = new URLSearchParams();
@@ -143,11 +149,15 @@ export function createCaller(deps: CallerDeps): GatewayCaller {
 
     const token = target.token?.trim();
     if (!token) {
-      throw new AuthError('No API token is set. Paste your API token from the gateway dashboard in Settings.', { maybeAccepted: false });
+      throw new AuthError('No API token is set. Paste your API token from the gateway dashboard in Settings.', {
+        maybeAccepted: false,
+        ...coded('gateway.noToken'),
+      });
     }
     if (/[\r\n\0]/.test(token)) {
       throw new AuthError('The API token contains line breaks. Copy it again from the gateway dashboard and paste it in Settings.', {
         maybeAccepted: false,
+        ...coded('gateway.tokenLineBreaks'),
       });
     }
 

@@ -1,6 +1,7 @@
 // Turns what went wrong (an HTTP error response, a transport failure, a schema mismatch) into a typed gateway
 // error with a message a shop owner can act on and an honest maybeAccepted.
 import type { FieldIssue } from '../../../src-shared/errors';
+import { coded } from '../../../src-shared/error-codes';
 import {
   AuthError,
   CancelledError,
@@ -163,11 +164,11 @@ export function errorFromResponse(r: ErrorResponse): GatewayError {
   if (r.status === 402) {
     return new InsufficientCredit(
       `Your gateway account does not have enough credit for this.${quoted} Top up the account in the gateway dashboard, then try again.${incident}`,
-      refused,
+      { ...refused, ...coded('gateway.insufficientCredit') },
     );
   }
   if (r.status === 409) {
-    return new ConflictError(`The gateway could not do this right now.${quoted}${incident}`, refused);
+    return new ConflictError(`The gateway could not do this right now.${quoted}${incident}`, { ...refused, ...coded('gateway.conflict', { said: says.text ?? '' }) });
   }
   if (r.status === 400 || r.status === 422 || r.status === 413) {
     const fields = says.fields;
@@ -175,31 +176,39 @@ export function errorFromResponse(r: ErrorResponse): GatewayError {
     return new ValidationError(`The gateway did not accept the request (HTTP ${r.status}).${detail}${incident}`, {
       ...refused,
       fields,
+      ...coded('gateway.invalidRequest', { status: String(r.status), detail: fields.length ? listFields(fields) : (says.text ?? '') }),
     });
   }
   if (r.status === 401 || r.status === 403) {
     if (r.status === 403 && says.text && NOT_ENABLED.test(says.text) && !IP_HINT.test(says.text)) {
       return new NotEnabledError(
         `Your gateway account is not enabled for this feature.${quoted} Keywords, email and number lookup need a separate agreement with the gateway; contact its support to get access.${incident}`,
-        refused,
+        { ...refused, ...coded('gateway.notEnabled') },
       );
     }
-    return new AuthError(`The gateway refused the API token (HTTP ${r.status}).${quoted} ${AUTH_HINT}${incident}`, refused);
+    const ip = says.text !== undefined && IP_HINT.test(says.text);
+    return new AuthError(`The gateway refused the API token (HTTP ${r.status}).${quoted} ${AUTH_HINT}${incident}`, {
+      ...refused,
+      ...coded(ip ? 'gateway.ipRefused' : 'gateway.tokenRefused', { status: String(r.status) }),
+    });
   }
   if (r.status === 404) {
-    return new NotFound(`The gateway could not find what Besked asked for (${r.what}).${quoted}${incident}`, refused);
+    return new NotFound(`The gateway could not find what Besked asked for (${r.what}).${quoted}${incident}`, { ...refused, ...coded('gateway.notFound', { what: r.what }) });
   }
   if (r.status === 408) {
     return new NetworkError(
       `The gateway gave up waiting for the request (HTTP 408), so it was not processed. Check your internet connection and try again.${incident}`,
-      { ...refused, code: 'HTTP_408' },
+      { ...refused, transportCode: 'HTTP_408', ...coded('gateway.requestTimeout') },
     );
   }
   if (r.status === 429) {
     const when = retryAfterS === undefined ? 'in a little while' : `in ${retryAfterS} second${retryAfterS === 1 ? '' : 's'}`;
     return new RateLimited(
       `The gateway is receiving too many requests from this account and did not process this one. Try again ${when}.${incident}`,
-      { ...refused, ...(retryAfterS === undefined ? {} : { retryAfterS }) },
+      {
+        ...refused,
+        ...(retryAfterS === undefined ? coded('gateway.rateLimitedSoon') : { retryAfterS, ...coded('gateway.rateLimited', { seconds: retryAfterS }) }),
+      },
     );
   }
   if (r.status >= 500) {
@@ -211,19 +220,21 @@ export function errorFromResponse(r: ErrorResponse): GatewayError {
       maybeAccepted: uncertain,
       status: r.status,
       ...(retryAfterS === undefined ? {} : { retryAfterS }),
+      ...coded(uncertain ? 'gateway.serverErrorUncertain' : 'gateway.serverError', { status: String(r.status) }),
     });
   }
   if (r.status >= 400) {
     return new ValidationError(`The gateway did not accept the request (HTTP ${r.status}).${quoted}${incident}`, {
       ...refused,
       fields: says.fields,
+      ...coded('gateway.invalidRequest', { status: String(r.status), detail: says.text ?? '' }),
     });
   }
   // 1xx/3xx: undici does not follow redirects, and the gateway never redirects; most likely a wrong address.
   const location = r.headers['location'] ? ` to ${r.headers['location']}` : '';
   return new GatewayProtocolError(
     `The gateway answered ${r.what} with HTTP ${r.status}${location}, which Besked does not expect. Check the gateway addresses in Settings.`,
-    { maybeAccepted: r.operation === 'send', status: r.status, fields: [] },
+    { maybeAccepted: r.operation === 'send', status: r.status, fields: [], ...coded('gateway.unexpectedStatus', { what: r.what, status: String(r.status) }) },
   );
 }
 
@@ -242,7 +253,12 @@ export function protocolErrorFromIssues(
       : ' Besked may need an update for a change in the gateway.';
   return new GatewayProtocolError(
     `The gateway's answer to ${what} was not in the expected form (${first.join('; ')}${more}).${tail}`,
-    { maybeAccepted: operation === 'send', status, fields: issues.map((i) => ({ path: [...i.path], message: i.message })) },
+    {
+      maybeAccepted: operation === 'send',
+      status,
+      fields: issues.map((i) => ({ path: [...i.path], message: i.message })),
+      ...coded(operation === 'send' ? 'gateway.malformedAnswerSent' : 'gateway.malformedAnswer', { what }),
+    },
   );
 }
 
@@ -252,52 +268,61 @@ export function validationErrorFromIssues(what: string, issues: readonly FieldIs
   return new ValidationError(`Besked did not send ${what} because some details are not valid: ${listFields(fields)}.`, {
     maybeAccepted: false,
     fields,
+    ...coded('gateway.inputInvalid', { detail: listFields(fields) }),
   });
 }
 
 /** Maps a transport failure; the gateway may have seen the request only if it was handed to a socket. */
 export function errorFromFailure(f: TransportFailure, operation: OperationKind): GatewayError {
   const maybeAccepted = operation === 'send' && f.requestStarted;
-  const extra = { maybeAccepted, cause: f.cause, ...(f.code === undefined ? {} : { code: f.code }) };
+  const extra = { maybeAccepted, cause: f.cause, ...(f.code === undefined ? {} : { transportCode: f.code }) };
+  const host = f.host;
   const uncertainTail = maybeAccepted
     ? ' The request had already gone out, so the gateway may have accepted it: check the message log (or wait for delivery reports) before sending again.'
     : '';
   switch (f.reason) {
     case 'cancelled':
-      return new CancelledError(`The request to the gateway was cancelled.${uncertainTail}`, { maybeAccepted, cause: f.cause });
+      return new CancelledError(`The request to the gateway was cancelled.${uncertainTail}`, {
+        maybeAccepted,
+        cause: f.cause,
+        ...coded(maybeAccepted ? 'gateway.cancelledUncertain' : 'gateway.cancelled'),
+      });
     case 'refused':
       return new NetworkError(
         `Could not connect to the gateway at ${f.host} (${f.code ?? 'connection refused'}). Check your internet connection and the gateway addresses in Settings.`,
-        extra,
+        { ...extra, ...coded('gateway.unreachable', { host, reason: f.code ?? 'connection refused' }) },
       );
     case 'dns':
       return new NetworkError(
         `Could not find the gateway's address ${f.host}. Check your internet connection and the gateway addresses in Settings.`,
-        extra,
+        { ...extra, ...coded('gateway.dnsFailed', { host }) },
       );
     case 'tls':
       return new NetworkError(
         `Could not set up a secure connection to ${f.host} (${f.code ?? 'TLS failure'}). Check the gateway addresses in Settings; a proxy or antivirus program may be intercepting secure connections.`,
-        extra,
+        { ...extra, ...coded('gateway.tlsFailed', { host, reason: f.code ?? 'TLS failure' }) },
       );
     case 'timeout':
       return new NetworkError(
         f.requestStarted
           ? `The gateway at ${f.host} did not answer in time.${uncertainTail || ' Try again in a moment.'}`
           : `Could not connect to the gateway at ${f.host} in time. Check your internet connection.`,
-        extra,
+        { ...extra, ...coded(!f.requestStarted ? 'gateway.connectTimeout' : maybeAccepted ? 'gateway.timeoutUncertain' : 'gateway.timeout', { host }) },
       );
     case 'reset':
       return new NetworkError(
         f.requestStarted
           ? `The connection to the gateway at ${f.host} was lost before it answered.${uncertainTail || ' Try again in a moment.'}`
           : `The connection to the gateway at ${f.host} closed before the request went out. Try again in a moment.`,
-        extra,
+        {
+          ...extra,
+          ...coded(!f.requestStarted ? 'gateway.connectionClosed' : maybeAccepted ? 'gateway.connectionLostUncertain' : 'gateway.connectionLost', { host }),
+        },
       );
     default:
       return new NetworkError(
         `Talking to the gateway at ${f.host} failed (${f.code ?? 'unexpected error'}).${uncertainTail || ' Try again in a moment.'}`,
-        extra,
+        { ...extra, ...coded(maybeAccepted ? 'gateway.failedUncertain' : 'gateway.failed', { host, reason: f.code ?? 'unexpected error' }) },
       );
   }
 }

@@ -32,6 +32,7 @@ import {
   type Keyword,
 } from './legacy-schemas';
 import { checkRequest } from './request-check';
+import { coded } from '../../../src-shared/error-codes';
 
 type CheckedSms = z.output<typeof LegacySmsMessage>;
 
@@ -90,7 +91,7 @@ export async function getMtsms(gw: GatewayCaller, id: number, options?: CallOpti
     if (err instanceof NotFound) {
       throw new NotFound(
         `The gateway has no sent message with id ${id}. A message can only be looked up after it has been sent; a scheduled one is not there yet.`,
-        { maybeAccepted: false, status: 404, cause: err },
+        { maybeAccepted: false, status: 404, cause: err, ...coded('gateway.noStoredMessage', { id: String(id) }) },
       );
     }
     throw err;

@@ -2,6 +2,7 @@
 // no keychain is available. Tokens never reach SQLite, a file, a log or the renderer.
 import type { Platform } from '../../../src-shared/contract';
 import { BeskedError } from '../errors';
+import { coded } from '../../../src-shared/error-codes';
 
 /** What the vault keeps: a platform's API token, or a webhook's signing secret (issue 8's optional receiver). */
 export type SecretKey = Platform | 'webhook:messaging' | 'webhook:legacy';
@@ -37,7 +38,7 @@ export class KeychainVault implements TokenVault {
     try {
       return (await this.entry(this.service, account(platform)).getPassword()) ?? null;
     } catch (cause) {
-      throw new BeskedError('unavailable', 'The keychain could not be read. Unlock it and try again.', { cause });
+      throw new BeskedError('unavailable', 'The keychain could not be read. Unlock it and try again.', { cause, ...coded('keychain.readFailed') });
     }
   }
 
@@ -45,7 +46,7 @@ export class KeychainVault implements TokenVault {
     try {
       await this.entry(this.service, account(platform)).setPassword(token);
     } catch (cause) {
-      throw new BeskedError('unavailable', 'The token could not be saved in the keychain. Unlock it and try again.', { cause });
+      throw new BeskedError('unavailable', 'The token could not be saved in the keychain. Unlock it and try again.', { cause, ...coded('keychain.saveFailed') });
     }
   }
 
@@ -53,7 +54,7 @@ export class KeychainVault implements TokenVault {
     try {
       await this.entry(this.service, account(platform)).deletePassword();
     } catch (cause) {
-      throw new BeskedError('unavailable', 'The token could not be removed from the keychain. Unlock it and try again.', { cause });
+      throw new BeskedError('unavailable', 'The token could not be removed from the keychain. Unlock it and try again.', { cause, ...coded('keychain.removeFailed') });
     }
   }
 }

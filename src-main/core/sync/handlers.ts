@@ -8,6 +8,7 @@ import type { BeskedState } from '../../../src-shared/delivery-status';
 import { statusTimeline } from './status-timeline';
 import { settleChunks } from '../campaigns/settlement';
 import type { WebhookSecrets } from './webhook-secrets';
+import { coded } from '../../../src-shared/error-codes';
 
 export interface SyncHandlerDeps {
   db: Db;
@@ -53,7 +54,7 @@ export function campaignTimeline(db: Db, id: number, buckets: number, receiverOn
   const c = db.prepare('SELECT channel, started_at, created_at FROM campaigns WHERE id = ?').get(id) as
     | { channel: 'legacy' | 'messaging'; started_at: string | null; created_at: string }
     | undefined;
-  if (!c) throw new BeskedError('not_found', 'This campaign no longer exists.');
+  if (!c) throw new BeskedError('not_found', 'This campaign no longer exists.', coded('campaign.notFound'));
   settleChunks(db, id);
   const rows = db
     .prepare(

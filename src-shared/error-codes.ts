@@ -1,0 +1,164 @@
+// The one list of error codes the core may put on an AppError, each with the names of its parameters. The
+// renderer translates a code (en/da texts are tested against this list); an error without a known code shows its message.
+export const ERROR_CODES = {
+  // The dispatcher: input that does not fit the contract.
+  'call.invalidInput': ['call', 'problem'],
+
+  // The gateway answered with an error.
+  'gateway.insufficientCredit': [],
+  'gateway.conflict': ['said'],
+  'gateway.invalidRequest': ['status', 'detail'],
+  'gateway.notEnabled': [],
+  'gateway.tokenRefused': ['status'],
+  'gateway.ipRefused': ['status'],
+  'gateway.notFound': ['what'],
+  'gateway.requestTimeout': [],
+  'gateway.rateLimited': ['seconds'],
+  'gateway.rateLimitedSoon': [],
+  'gateway.serverError': ['status'],
+  'gateway.serverErrorUncertain': ['status'],
+  'gateway.unexpectedStatus': ['what', 'status'],
+  'gateway.malformedAnswer': ['what'],
+  'gateway.malformedAnswerSent': ['what'],
+  'gateway.inputInvalid': ['detail'],
+  'gateway.noStoredMessage': ['id'],
+  // The gateway could not be reached, or the connection broke.
+  'gateway.cancelled': [],
+  'gateway.cancelledUncertain': [],
+  'gateway.unreachable': ['host', 'reason'],
+  'gateway.dnsFailed': ['host'],
+  'gateway.tlsFailed': ['host', 'reason'],
+  'gateway.connectTimeout': ['host'],
+  'gateway.timeout': ['host'],
+  'gateway.timeoutUncertain': ['host'],
+  'gateway.connectionClosed': ['host'],
+  'gateway.connectionLost': ['host'],
+  'gateway.connectionLostUncertain': ['host'],
+  'gateway.failed': ['host', 'reason'],
+  'gateway.failedUncertain': ['host', 'reason'],
+  // Settings for the gateway are missing or wrong.
+  'gateway.badAddress': ['label', 'address'],
+  'gateway.addressNotHttps': ['label'],
+  'gateway.addressesMissing': [],
+  'gateway.noToken': [],
+  'gateway.noTokenEu': [],
+  'gateway.noTokenDefault': [],
+  'gateway.tokenLineBreaks': [],
+
+  // The keychain that holds the API token.
+  'keychain.readFailed': [],
+  'keychain.saveFailed': [],
+  'keychain.removeFailed': [],
+
+  // Campaigns and templates.
+  'campaign.notFound': [],
+  'campaign.alreadySent': [],
+  'campaign.costChanged': ['cost', 'seen', 'currency'],
+  'campaign.alreadyAtGateway': [],
+  'campaign.cannotPause': [],
+  'campaign.cannotResume': [],
+  'campaign.draftNotSent': [],
+  'campaign.nothingToCancel': [],
+  'campaign.nothingUncertain': [],
+  'campaign.cancelledDuplicate': [],
+  'campaign.notEditable': [],
+  'campaign.stillSending': [],
+  'campaign.noFailedRecipients': [],
+  'template.nameTaken': ['name'],
+  'template.notFound': [],
+
+  // Contacts and groups.
+  'contact.notFound': [],
+  'contact.phoneTaken': ['phone', 'name'],
+  'contact.phoneTakenUnnamed': ['phone'],
+  'contact.groupGone': [],
+  'contact.nothingToUndo': [],
+  'contact.notOptedOut': [],
+  'contact.noneSelected': [],
+  'contact.exportTooLarge': ['mb'],
+  'phone.empty': [],
+  'phone.not_a_number': [],
+  'phone.scientific': [],
+  'phone.too_short': [],
+  'phone.too_long': [],
+  'phone.unknown_country_code': [],
+  'phone.needs_country': [],
+  'phone.invalid': [],
+  'group.notFound': [],
+  'group.nameTaken': ['name'],
+
+  // Importing contacts from a file.
+  'import.fileEmpty': [],
+  'import.fileTooLarge': ['size', 'max'],
+  'import.busy': [],
+  'import.gone': [],
+  'import.notCsv.excel': [],
+  'import.notCsv.oldExcel': [],
+  'import.notCsv.spreadsheet': [],
+  'import.notCsv.archive': [],
+  'import.notCsv.pdf': [],
+  'import.notCsv.image': [],
+  'import.notCsv.webPage': [],
+  'import.notCsv.rtf': [],
+  'import.notCsv.json': [],
+  'import.notUtf8': [],
+  'import.notUtf8Throughout': [],
+  'import.unreadable': [],
+  'import.unclosedQuote': ['row'],
+  'import.noRows': [],
+  'import.headerOnly': [],
+  'import.running': [],
+  'import.alreadyDone': [],
+  'import.cancelled': [],
+  'import.reportGone': [],
+  'import.groupGone': [],
+  'import.groupNameTaken': ['name'],
+  'import.mapping.noPhone': [],
+  'import.mapping.twoPhones': [],
+  'import.mapping.sameField': ['field'],
+
+  // Replying in the inbox.
+  'reply.empty': [],
+  'reply.optedOut': [],
+  'reply.tooLong': ['parts', 'cap'],
+  'reply.noSender': [],
+
+  // Account features, refunds, usage, email and message lookup.
+  'account.notEnabled.keywords': [],
+  'account.notEnabled.email': [],
+  'account.notEnabled.lookup': [],
+  'account.notEnabledSandbox.keywords': [],
+  'account.notEnabledSandbox.email': [],
+  'account.notEnabledSandbox.lookup': [],
+  'refund.notOvercharged': [],
+  'refund.chargePending': [],
+  'refund.chargeNotCaptured': ['status'],
+  'refund.notSentTo': ['id', 'msisdn'],
+  'usage.pickDates': [],
+  'usage.endBeforeStart': [],
+  'usage.tooManyDays': ['days', 'max'],
+  'usage.tooManyWeeks': ['max'],
+  'email.noText': [],
+  'email.attachmentsTooLarge': ['mb'],
+  'message.notFound': ['id'],
+} as const satisfies Record<string, readonly string[]>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** The parameters of a code: exactly its registered names, each a string or a number. */
+export type ErrorParams<C extends ErrorCode> = { [K in (typeof ERROR_CODES)[C][number]]: string | number };
+
+/** A code with its parameters, ready to spread into a BeskedError's extra; a code without parameters takes none. */
+export type Coded = { code: ErrorCode; params?: Record<string, string | number> };
+
+export function coded<C extends ErrorCode>(
+  code: C,
+  ...params: (typeof ERROR_CODES)[C] extends readonly [] ? [] : [ErrorParams<C>]
+): Coded {
+  const p = params[0];
+  return p === undefined ? { code } : { code, params: { ...p } };
+}
+
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && Object.prototype.hasOwnProperty.call(ERROR_CODES, code);
+}
