@@ -65,7 +65,7 @@ export function exportCsv(db: Db, ids: readonly number[], delimiter: ',' | ';'):
   for (const r of rowsInOrder(db, ids)) data.push(cellsOf(r, custom).texts.map(defuseCell));
   const text = '\ufeff' + Papa.unparse(data, { delimiter, newline: '\r\n' }) + '\r\n';
   const bytes = Buffer.from(text, 'utf8');
-  return fileDownload(`besked-contacts-${fileStamp()}.csv`, CSV_MIME, bytes, SMALLER);
+  return fileDownload(`besked-contacts-${fileStamp()}.csv`, CSV_MIME, bytes, SMALLER, 'contact.exportTooLarge');
 }
 
 export async function exportXlsx(db: Db, ids: readonly number[]): Promise<FileDownload> {
@@ -103,5 +103,5 @@ export async function exportXlsx(db: Db, ids: readonly number[]): Promise<FileDo
   await wb.commit();
   await done;
   const bytes = Buffer.concat(chunks);
-  return fileDownload(`besked-contacts-${fileStamp()}.xlsx`, XLSX_MIME, bytes, SMALLER);
+  return fileDownload(`besked-contacts-${fileStamp()}.xlsx`, XLSX_MIME, bytes, SMALLER, 'contact.exportTooLarge');
 }

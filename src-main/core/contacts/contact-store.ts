@@ -19,6 +19,7 @@ import type { ContactFields } from './merge-rules';
 import { consentHistory } from './consent';
 import { registerCustomFields } from './custom-fields';
 import { markPending, pendingSql } from './search-index';
+import { coded } from '../../../src-shared/error-codes';
 
 /** How long deleted contacts can be brought back. */
 export const UNDO_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -148,7 +149,7 @@ export class ContactStore {
 
   get(id: number): Contact {
     const r = this.stmt('SELECT * FROM contacts WHERE id = ?').get(id) as StoredContact | undefined;
-    if (!r) throw new BeskedError('not_found', 'This contact no longer exists. It may have been deleted.');
+    if (!r) throw new BeskedError('not_found', 'This contact no longer exists. It may have been deleted.', coded('contact.notFound'));
     const row = this.stmt(`SELECT ${LIST_COLUMNS} FROM contacts c WHERE c.id = ?`).get(id) as ListRow;
     const f = fieldsOf(r);
     return {
@@ -194,7 +195,7 @@ export class ContactStore {
   update(id: number, patch: Partial<ContactDraftInput>, country: CountryCode): Contact {
     this.db.transaction(() => {
       const r = this.stmt('SELECT * FROM contacts WHERE id = ?').get(id) as StoredContact | undefined;
-      if (!r) throw new BeskedError('not_found', 'This contact no longer exists. It may have been deleted.');
+      if (!r) throw new BeskedError('not_found', 'This contact no longer exists. It may have been deleted.', coded('contact.notFound'));
       const cur = fieldsOf(r);
       const next: ContactFields = {
         firstName: patch.firstName ?? cur.firstName,
@@ -222,7 +223,7 @@ export class ContactStore {
     const p = normalisePhone(text, country);
     if (!p.ok) {
       const message = phoneRejectionMessage(p.reason);
-      throw new BeskedError('validation', message, { fields: [{ path: ['phone'], message }] });
+      throw new BeskedError('validation', message, { fields: [{ path: ['phone'], message }], ...coded(`phone.${p.reason}`) });
     }
     return p;
   }
@@ -232,9 +233,12 @@ export class ContactStore {
       | { id: number; first_name: string; last_name: string }
       | undefined;
     if (other && other.id !== self) {
-      const who = `${other.first_name} ${other.last_name}`.trim() || 'another contact';
-      const message = `${phone.e164} already belongs to ${who}. One number belongs to one contact.`;
-      throw new BeskedError('conflict', message, { fields: [{ path: ['phone'], message }] });
+      const name = `${other.first_name} ${other.last_name}`.trim();
+      const message = `${phone.e164} already belongs to ${name || 'another contact'}. One number belongs to one contact.`;
+      throw new BeskedError('conflict', message, {
+        fields: [{ path: ['phone'], message }],
+        ...(name ? coded('contact.phoneTaken', { phone: phone.e164, name }) : coded('contact.phoneTakenUnnamed', { phone: phone.e164 })),
+      });
     }
   }
 
@@ -244,6 +248,7 @@ export class ContactStore {
     if (known.length !== unique.length) {
       throw new BeskedError('not_found', 'One of the chosen groups no longer exists. Reload and choose again.', {
         fields: [{ path: ['groupIds'], message: 'unknown group' }],
+        ...coded('contact.groupGone'),
       });
     }
     this.stmt('DELETE FROM contact_group_members WHERE contact_id = ?').run(contactId);
@@ -329,7 +334,7 @@ export class ContactStore {
 
   private restoreRows(token: string): { restored: number; skipped: number } {
     const total = (this.stmt('SELECT count(*) AS n FROM contact_trash WHERE token = ?').get(token) as { n: number }).n;
-    if (total === 0) throw new BeskedError('not_found', 'There is nothing to undo any more: deleted contacts can be restored for 24 hours.');
+    if (total === 0) throw new BeskedError('not_found', 'There is nothing to undo any more: deleted contacts can be restored for 24 hours.', coded('contact.nothingToUndo'));
     this.stmt('INSERT INTO contacts_fts_deferred (one) VALUES (1)').run();
     const restored = this.stmt(
       `INSERT INTO contacts (id, first_name, last_name, e164, msisdn, email, company, custom, notes, sort_key, search_phone, search_custom, created_at, updated_at)

@@ -2,6 +2,7 @@
 import type { Db } from '../db/database';
 import { BeskedError } from '../errors';
 import type { Group } from '../../../src-shared/contract';
+import { coded } from '../../../src-shared/error-codes';
 
 interface GroupRow {
   id: number;
@@ -29,7 +30,7 @@ export class GroupStore {
     const r = this.db
       .prepare(`SELECT g.id, g.name, g.created_at, (SELECT count(*) FROM contact_group_members m WHERE m.group_id = g.id) AS count FROM contact_groups g WHERE g.id = ?`)
       .get(id) as GroupRow | undefined;
-    if (!r) throw new BeskedError('not_found', 'This group no longer exists.');
+    if (!r) throw new BeskedError('not_found', 'This group no longer exists.', coded('group.notFound'));
     return toGroup(r);
   }
 
@@ -78,7 +79,7 @@ export class GroupStore {
     const other = this.db.prepare('SELECT id, name FROM contact_groups WHERE name = ?').get(name) as { id: number; name: string } | undefined;
     if (other && other.id !== self) {
       const message = `There is already a group called "${other.name}".`;
-      throw new BeskedError('conflict', message, { fields: [{ path: ['name'], message }] });
+      throw new BeskedError('conflict', message, { fields: [{ path: ['name'], message }], ...coded('group.nameTaken', { name: other.name }) });
     }
   }
 }

@@ -18,6 +18,7 @@ import { exportCsv, exportXlsx } from './contact-export';
 import { consentLogCsv } from './consent-export';
 import { ContactImporter } from './import/importer';
 import { SearchIndexUpkeep } from './search-index';
+import { coded } from '../../../src-shared/error-codes';
 
 export interface ContactsDeps {
   db: Db;
@@ -80,7 +81,7 @@ export function contactsHandlers(deps: ContactsDeps): Pick<Handlers, ContactsCal
     },
     'contacts.export': async ({ selection, format, delimiter }) => {
       const ids = contacts.resolve(selection);
-      if (ids.length === 0) throw new BeskedError('validation', 'No contacts are selected to export.');
+      if (ids.length === 0) throw new BeskedError('validation', 'No contacts are selected to export.', coded('contact.noneSelected'));
       return format === 'xlsx' ? exportXlsx(db, ids) : exportCsv(db, ids, delimiter ?? ',');
     },
     'contacts.optOut': ({ selection, note }) => {
@@ -91,7 +92,7 @@ export function contactsHandlers(deps: ContactsDeps): Pick<Handlers, ContactsCal
     },
     'contacts.optIn': ({ id, note }) => {
       const c = contacts.get(id);
-      if (!c.optedOut) throw new BeskedError('conflict', 'This number has not opted out; there is nothing to opt in.');
+      if (!c.optedOut) throw new BeskedError('conflict', 'This number has not opted out; there is nothing to opt in.', coded('contact.notOptedOut'));
       optIn(db, c.msisdn, { source: 'manual', by: MANUAL_BY, note }, events);
       return contacts.get(id);
     },

@@ -9,6 +9,7 @@ import { mergeFields } from '../merge-rules';
 import { registerCustomFields } from '../custom-fields';
 import { markPending } from '../search-index';
 import type { StagedRow } from './staging';
+import { coded } from '../../../../src-shared/error-codes';
 
 export interface ApplyOptions {
   stagingPath: string;
@@ -110,11 +111,11 @@ function resolveGroup(db: Db, g: ImportGroup, now: string): { id: number; name: 
   if (g.kind === 'none') return null;
   if (g.kind === 'existing') {
     const r = db.prepare('SELECT id, name FROM main.contact_groups WHERE id = ?').get(g.id) as { id: number; name: string } | undefined;
-    if (!r) throw new BeskedError('not_found', 'The chosen group no longer exists. Choose another group and import again.');
+    if (!r) throw new BeskedError('not_found', 'The chosen group no longer exists. Choose another group and import again.', coded('import.groupGone'));
     return r;
   }
   const taken = db.prepare('SELECT name FROM main.contact_groups WHERE name = ?').get(g.name) as { name: string } | undefined;
-  if (taken) throw new BeskedError('conflict', `There is already a group called "${taken.name}". Choose it as an existing group, or another name.`);
+  if (taken) throw new BeskedError('conflict', `There is already a group called "${taken.name}". Choose it as an existing group, or another name.`, coded('import.groupNameTaken', { name: taken.name }));
   const id = Number(db.prepare('INSERT INTO main.contact_groups (name, created_at) VALUES (?, ?)').run(g.name, now).lastInsertRowid);
   return { id, name: g.name };
 }

@@ -22,7 +22,7 @@ import type {
   MergeRule,
 } from '../../../../src-shared/contract';
 import type { CountryCode } from '../../../../src-shared/phone';
-import { sniffNotCsv } from './file-sniff';
+import { sniffNotCsv, type NotCsv } from './file-sniff';
 import { createDecoder, encodingFromBom, encodingLabel, looksDoubleEncoded, unreadableShare, utf16WithoutBom, Utf8Validator } from './encoding';
 import { detectDelimiter } from './delimiter';
 import { guessHasHeader, guessMapping, headerSignature } from './column-guess';
@@ -37,6 +37,20 @@ import { defuseCell } from '../formula-defuse';
 import { fileStamp } from '../contact-export';
 import { customFieldKey } from '../merge-field-keys';
 import { CSV_MIME, fileDownload } from '../file-download';
+import { coded, type Coded, type ErrorCode } from '../../../../src-shared/error-codes';
+
+/** The translatable code for each kind of file that is not CSV ('binary' has no advice of its own). */
+const NOT_CSV_CODES: Partial<Record<NotCsv['kind'], Extract<ErrorCode, `import.notCsv.${string}`>>> = {
+  excel: 'import.notCsv.excel',
+  'old-excel': 'import.notCsv.oldExcel',
+  spreadsheet: 'import.notCsv.spreadsheet',
+  archive: 'import.notCsv.archive',
+  pdf: 'import.notCsv.pdf',
+  image: 'import.notCsv.image',
+  'web-page': 'import.notCsv.webPage',
+  rtf: 'import.notCsv.rtf',
+  json: 'import.notCsv.json',
+};
 
 const SAMPLE_BYTES = 256 * 1024;
 const PREVIEW_ROWS = 10;
@@ -92,11 +106,14 @@ export class ContactImporter {
     const u = this.uploads.complete(importId);
     const head = await readHead(u.file, SAMPLE_BYTES);
     const notCsv = sniffNotCsv(head, u.fileName);
-    if (notCsv) throw new BeskedError('validation', notCsv.message);
+    if (notCsv) {
+      const code = NOT_CSV_CODES[notCsv.kind];
+      throw new BeskedError('validation', notCsv.message, code ? coded(code) : {});
+    }
     const detected = await detectEncoding(u.file, head);
     const encoding = want.encoding ?? detected;
     if (encoding === 'utf-8' && detected !== 'utf-8' && !encodingFromBom(head)) {
-      throw new BeskedError('validation', 'This file is not UTF-8 text. Choose Windows-1252 (Latin-1) as its encoding, or let Besked detect it.');
+      throw new BeskedError('validation', 'This file is not UTF-8 text. Choose Windows-1252 (Latin-1) as its encoding, or let Besked detect it.', coded('import.notUtf8'));
     }
     const sample = createDecoder(encoding).decode(head);
     if (unreadableShare(sample) > 0.001) throw unreadable();
@@ -162,8 +179,8 @@ export class ContactImporter {
 
   async run(input: RunInput): Promise<ImportReport> {
     const u = this.uploads.complete(input.importId);
-    if (this.running.has(u.id)) throw new BeskedError('conflict', 'This file is being imported already.');
-    if (this.finished.has(u.id)) throw new BeskedError('conflict', 'This file has been imported already. Choose it again to import it once more.');
+    if (this.running.has(u.id)) throw new BeskedError('conflict', 'This file is being imported already.', coded('import.running'));
+    if (this.finished.has(u.id)) throw new BeskedError('conflict', 'This file has been imported already. Choose it again to import it once more.', coded('import.alreadyDone'));
     checkMapping(input.mapping);
     checkGroup(this.db, input.group);
     const opts = await this.readOptions(u, input);
@@ -227,7 +244,7 @@ export class ContactImporter {
       } catch (err) {
         throw this.readError(err);
       }
-      if (read.stopped) throw new BeskedError('cancelled', 'Import cancelled. Nothing was changed.');
+      if (read.stopped) throw new BeskedError('cancelled', 'Import cancelled. Nothing was changed.', coded('import.cancelled'));
       if (staging.accepted + staging.rejected === 0) throw opts.hasHeader ? headerOnly() : emptyFile();
 
       progress('saving', u.bytes, true);
@@ -294,7 +311,7 @@ export class ContactImporter {
   /** The rejected rows (original columns plus row and reason), or every row with its outcome, as CSV. */
   rowsFile(importId: string, which: 'rejected' | 'all'): FileDownload {
     const f = this.finished.get(importId);
-    if (!f) throw new BeskedError('not_found', 'The report of this import is no longer available.');
+    if (!f) throw new BeskedError('not_found', 'The report of this import is no longer available.', coded('import.reportGone'));
     const base = f.report.fileName.replace(/\.[^.]*$/, '') || 'import';
     const data: string[][] = [];
     if (which === 'rejected') {
@@ -361,10 +378,11 @@ export class ContactImporter {
       return new BeskedError(
         'validation',
         `Row ${err.record} opens a quote (") that never closes, so Besked cannot tell where the row ends. Fix the quotes in that row (or save the file again from Excel) and import again. Nothing was imported.`,
+        coded('import.unclosedQuote', { row: err.record }),
       );
     }
     if (err instanceof TypeError && /decode|encoded/i.test(err.message)) {
-      return new BeskedError('validation', 'This file is not UTF-8 text throughout. Choose Windows-1252 (Latin-1) as its encoding and import again.');
+      return new BeskedError('validation', 'This file is not UTF-8 text throughout. Choose Windows-1252 (Latin-1) as its encoding and import again.', coded('import.notUtf8Throughout'));
     }
     return err;
   }
@@ -384,28 +402,29 @@ function padHeaders(headers: string[], n: number): string[] {
 }
 
 function checkMapping(mapping: ColumnTarget[]): void {
-  const fail = (message: string) => {
-    throw new BeskedError('validation', message, { fields: [{ path: ['mapping'], message }] });
+  const fail = (message: string, code: Coded) => {
+    throw new BeskedError('validation', message, { fields: [{ path: ['mapping'], message }], ...code });
   };
   const phone = mapping.filter((t) => t === 'phone').length;
-  if (phone === 0) fail('Choose the column that holds the phone numbers.');
-  if (phone > 1) fail('Only one column can be the phone number. Set the others to a custom field or "Skip".');
+  if (phone === 0) fail('Choose the column that holds the phone numbers.', coded('import.mapping.noPhone'));
+  if (phone > 1) fail('Only one column can be the phone number. Set the others to a custom field or "Skip".', coded('import.mapping.twoPhones'));
   const seen = new Set<string>();
   for (const t of mapping) {
     if (t === 'ignore') continue;
     const key = typeof t === 'string' ? t : `custom:${t.custom}`;
-    if (seen.has(key)) fail(`Two columns go to the same field (${typeof t === 'string' ? t : t.label}). Choose a different field for one of them.`);
+    const field = typeof t === 'string' ? t : t.label;
+    if (seen.has(key)) fail(`Two columns go to the same field (${field}). Choose a different field for one of them.`, coded('import.mapping.sameField', { field }));
     seen.add(key);
   }
 }
 
 function checkGroup(db: Db, g: ImportGroup): void {
   if (g.kind === 'existing' && !db.prepare('SELECT 1 FROM contact_groups WHERE id = ?').get(g.id)) {
-    throw new BeskedError('not_found', 'The chosen group no longer exists. Choose another group.');
+    throw new BeskedError('not_found', 'The chosen group no longer exists. Choose another group.', coded('import.groupGone'));
   }
   if (g.kind === 'new') {
     const taken = db.prepare('SELECT name FROM contact_groups WHERE name = ?').get(g.name) as { name: string } | undefined;
-    if (taken) throw new BeskedError('conflict', `There is already a group called "${taken.name}". Choose it as an existing group, or another name.`);
+    if (taken) throw new BeskedError('conflict', `There is already a group called "${taken.name}". Choose it as an existing group, or another name.`, coded('import.groupNameTaken', { name: taken.name }));
   }
 }
 
@@ -441,16 +460,17 @@ async function detectEncoding(path: string, head: Uint8Array): Promise<ImportEnc
 }
 
 function emptyFile(): BeskedError {
-  return new BeskedError('validation', 'The file is empty: there are no rows in it. Choose the file with your contacts.');
+  return new BeskedError('validation', 'The file is empty: there are no rows in it. Choose the file with your contacts.', coded('import.noRows'));
 }
 
 function headerOnly(): BeskedError {
-  return new BeskedError('validation', 'The file has a header row but no contacts under it. Choose the file with your contacts.');
+  return new BeskedError('validation', 'The file has a header row but no contacts under it. Choose the file with your contacts.', coded('import.headerOnly'));
 }
 
 function unreadable(): BeskedError {
   return new BeskedError(
     'validation',
     `Besked cannot read the text in this file: it is not ${encodingLabel('utf-8')}, UTF-16 or ${encodingLabel('windows-1252')} text. In Excel choose File › Save As › "CSV UTF-8", then import that file.`,
+    coded('import.unreadable'),
   );
 }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { ulid } from 'ulid';
 import { BeskedError } from '../../errors';
 import { IMPORT_CHUNK_BYTES, IMPORT_MAX_BYTES } from '../../../../src-shared/contract';
+import { coded } from '../../../../src-shared/error-codes';
 
 export interface Upload {
   id: string;
@@ -41,16 +42,17 @@ export class Uploads {
   }
 
   begin(fileName: string, bytes: number): Upload {
-    if (bytes === 0) throw new BeskedError('validation', 'The file is empty. Choose the file with your contacts in it.');
+    if (bytes === 0) throw new BeskedError('validation', 'The file is empty. Choose the file with your contacts in it.', coded('import.fileEmpty'));
     if (bytes > IMPORT_MAX_BYTES) {
       throw new BeskedError(
         'limit',
         `The file is ${humanBytes(bytes)}; Besked imports files up to ${humanBytes(IMPORT_MAX_BYTES)}. Split it into smaller files, or remove columns you do not need.`,
+        coded('import.fileTooLarge', { size: humanBytes(bytes), max: humanBytes(IMPORT_MAX_BYTES) }),
       );
     }
     const idle = [...this.uploads.values()].filter((u) => !this.busy(u.id)).sort((a, b) => a.startedAt - b.startedAt);
     while (this.uploads.size >= MAX_UPLOADS && idle.length) void this.discard(idle.shift()!.id);
-    if (this.uploads.size >= MAX_UPLOADS) throw new BeskedError('conflict', 'Other imports are still running. Wait for them to finish.');
+    if (this.uploads.size >= MAX_UPLOADS) throw new BeskedError('conflict', 'Other imports are still running. Wait for them to finish.', coded('import.busy'));
     const id = ulid();
     const dir = join(this.root, id);
     mkdirSync(dir, { recursive: true });
@@ -61,7 +63,7 @@ export class Uploads {
 
   get(id: string): Upload {
     const u = this.uploads.get(id);
-    if (!u) throw new BeskedError('not_found', 'This import is no longer available. Choose the file again.');
+    if (!u) throw new BeskedError('not_found', 'This import is no longer available. Choose the file again.', coded('import.gone'));
     return u;
   }
 
