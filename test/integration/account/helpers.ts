@@ -6,6 +6,7 @@ import { startCore, type Core } from '../../../src-main/core/core';
 import { MemoryVault } from '../../../src-main/core/secrets/vault';
 import { createLogger } from '../../../src-main/core/log';
 import type { CallInput, CallName, CallOutput, EventMessage } from '../../../src-shared/contract';
+import { coreCalls } from '../core-calls';
 import type { AppError } from '../../../src-shared/errors';
 
 export interface AccountCore {
@@ -25,27 +26,7 @@ export async function startAccountCore(): Promise<AccountCore> {
   const core = await startCore({ dataDir: dir, shell: 'web', version: 't', vault: new MemoryVault(), checkOutputs: true, log: createLogger({ level: 'error' }) });
   const events: EventMessage[] = [];
   core.events.subscribe((m) => events.push(m));
-  const ok = async <N extends CallName>(name: N, input: CallInput<N>) => {
-    const r = await core.dispatch(name, input);
-    if (!r.ok) throw new Error(`${name} failed: ${r.error.kind}: ${r.error.message}`);
-    return r.value as CallOutput<N>;
-  };
-  const fails = async <N extends CallName>(name: N, input: CallInput<N>) => {
-    const r = await core.dispatch(name, input);
-    if (r.ok) throw new Error(`${name} succeeded but should have failed`);
-    return r.error;
-  };
-  const sim = async (method: string, path: string, body?: unknown) => {
-    const t = await core.connection.target();
-    const res = await fetch(t.legacyUrl + path, {
-      method,
-      headers: { authorization: `Token ${t.token}`, 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`sim ${method} ${path}: ${res.status} ${text}`);
-    return text ? (JSON.parse(text) as unknown) : undefined;
-  };
+  const { ok, fails, sim } = coreCalls(() => core);
   return {
     core,
     ok,

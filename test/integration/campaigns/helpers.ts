@@ -1,13 +1,15 @@
 // A core with the campaigns engine against the simulator over real HTTP, with contract calls that must succeed,
 // the simulator's /_sim control API, and waiting for campaign states.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCore, type Core, type CoreOptions } from '../../../src-main/core/core';
 import { MemoryVault } from '../../../src-main/core/secrets/vault';
 import { createLogger } from '../../../src-main/core/log';
 import type { CallInput, CallName, CallOutput, CampaignDraft, CampaignSummary, EventMessage } from '../../../src-shared/contract';
+import { coreCalls } from '../core-calls';
+
+export { freePort, simCall } from '../core-calls';
 import type { AppError } from '../../../src-shared/errors';
 
 export interface LedgerEntry {
@@ -52,20 +54,7 @@ export async function startTestCore(opts: { dataDir?: string; campaigns?: CoreOp
   });
   const events: EventMessage[] = [];
   core.events.subscribe((m) => events.push(m));
-  const ok = async <N extends CallName>(name: N, input: CallInput<N>) => {
-    const r = await core.dispatch(name, input);
-    if (!r.ok) throw new Error(`${name} failed: ${r.error.kind}: ${r.error.message}`);
-    return r.value as CallOutput<N>;
-  };
-  const fails = async <N extends CallName>(name: N, input: CallInput<N>) => {
-    const r = await core.dispatch(name, input);
-    if (r.ok) throw new Error(`${name} succeeded but should have failed`);
-    return r.error;
-  };
-  const sim = async (method: string, path: string, body?: unknown) => {
-    const t = await core.connection.target();
-    return simCall(t.legacyUrl, t.token, method, path, body);
-  };
+  const { ok, fails, sim } = coreCalls(() => core);
   const waitForState = async (id: number, states: CampaignSummary['state'][], timeoutMs = 30_000) => {
     const until = Date.now() + timeoutMs;
     let last: CampaignSummary | null = null;
@@ -90,29 +79,6 @@ export async function startTestCore(opts: { dataDir?: string; campaigns?: CoreOp
       if (!o.keepData) rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-export async function simCall(base: string, token: string, method: string, path: string, body?: unknown): Promise<unknown> {
-  const res = await fetch(base + path, {
-    method,
-    headers: { authorization: `Token ${token}`, 'content-type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`sim ${method} ${path}: ${res.status} ${text}`);
-  return text ? (JSON.parse(text) as unknown) : undefined;
-}
-
-/** A loopback port nothing listens on (yet): connections to it are refused. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 export function draft(overrides: Partial<CampaignDraft> = {}): CampaignDraft {

@@ -1,6 +1,6 @@
 // A whole core on a temp data folder with the sandbox simulator in-process, plus helpers to drive the simulator.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../core-calls';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCore, type Core, type CoreOptions } from '../../../src-main/core/core';
@@ -80,18 +80,6 @@ export async function eventually<T>(check: () => T | Promise<T>, timeoutMs = 15_
       await new Promise((r) => setTimeout(r, 50));
     }
   }
-}
-
-/** A loopback port nothing listens on (yet). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 /** Turns on the core's webhook receiver with these signing secrets on a free port; returns its base address. */
