@@ -4,6 +4,7 @@ import { MAX_EMAIL_ATTACHMENT_BYTES, type EmailSendInput } from '../../../src-sh
 import { mergeFieldsIn } from '../../../src-shared/sms/personalised';
 import { BeskedError } from '../errors';
 import type { EmailRequest } from '../gateway';
+import { coded } from '../../../src-shared/error-codes';
 
 /** Bytes a base64 text decodes to, without decoding it. */
 export function decodedBytes(base64: string): number {
@@ -23,7 +24,7 @@ export function checkAttachments(attachments: readonly { fileName: string; base6
     throw new BeskedError(
       'limit',
       `The attachments are ${megabytes(total)} MB together; the gateway accepts at most 5 MB per email. Remove some, or share large files as a link.`,
-      { fields: [{ path: ['attachments'], message: `${megabytes(total)} MB of at most 5 MB` }] },
+      { fields: [{ path: ['attachments'], message: `${megabytes(total)} MB of at most 5 MB` }], ...coded('email.attachmentsTooLarge', { mb: megabytes(total) }) },
     );
   }
   return total;
@@ -44,6 +45,7 @@ export function buildEmailRequest(input: Input): EmailRequest {
   if (plaintext === undefined && html === undefined) {
     throw new BeskedError('validation', 'Write the email text, as plain text, HTML or both.', {
       fields: [{ path: ['plaintext'], message: 'Write the email text' }],
+      ...coded('email.noText'),
     });
   }
   const attachments = input.attachments ?? [];

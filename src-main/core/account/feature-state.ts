@@ -4,6 +4,7 @@ import type { AccountFeature, FeatureStatus } from '../../../src-shared/contract
 import type { Db } from '../db/database';
 import { BeskedError } from '../errors';
 import { NotEnabledError } from '../gateway';
+import { coded } from '../../../src-shared/error-codes';
 
 type Mode = 'sandbox' | 'live';
 
@@ -77,7 +78,12 @@ export class FeatureStates {
     } catch (err) {
       if (!isNotEnabled(err)) throw err;
       this.record(mode, feature, 'not_enabled');
-      throw new BeskedError('not_enabled', notEnabledMessage(feature, mode), { status: 403, maybeAccepted: false, cause: err });
+      throw new BeskedError('not_enabled', notEnabledMessage(feature, mode), {
+        status: 403,
+        maybeAccepted: false,
+        cause: err,
+        ...coded(mode === 'sandbox' ? `account.notEnabledSandbox.${feature}` : `account.notEnabled.${feature}`),
+      });
     }
   }
 }

@@ -4,6 +4,7 @@ import Papa from 'papaparse';
 import type { UsageGranularity, UsageReport } from '../../../src-shared/contract';
 import { BeskedError } from '../errors';
 import type { UsageLabelItem } from '../gateway';
+import { coded } from '../../../src-shared/error-codes';
 
 /** Most gateway queries one report may take: three months by day, or about 1¾ years by week. */
 export const MAX_USAGE_QUERIES = 92;
@@ -24,9 +25,12 @@ const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
 export function usageBuckets(from: string, to: string, granularity: UsageGranularity): Bucket[] {
   const start = dayMs(from);
   const end = dayMs(to);
-  if (Number.isNaN(start) || Number.isNaN(end)) throw new BeskedError('validation', 'Pick a start and an end date.');
+  if (Number.isNaN(start) || Number.isNaN(end)) throw new BeskedError('validation', 'Pick a start and an end date.', coded('usage.pickDates'));
   if (end < start) {
-    throw new BeskedError('validation', 'The end date is before the start date.', { fields: [{ path: ['to'], message: 'Must be on or after the start date' }] });
+    throw new BeskedError('validation', 'The end date is before the start date.', {
+      fields: [{ path: ['to'], message: 'Must be on or after the start date' }],
+      ...coded('usage.endBeforeStart'),
+    });
   }
   const buckets: Bucket[] = [];
   let cur = start;
@@ -44,7 +48,10 @@ export function usageBuckets(from: string, to: string, granularity: UsageGranula
         granularity === 'day'
           ? `That is ${days} days, and Besked asks the gateway once per day: pick at most ${MAX_USAGE_QUERIES} days, or show the range by week.`
           : `That range has more than ${MAX_USAGE_QUERIES} weeks, and Besked asks the gateway once per week: pick a shorter range.`,
-        { fields: [{ path: ['from'], message: 'Range too long' }] },
+        {
+          fields: [{ path: ['from'], message: 'Range too long' }],
+          ...(granularity === 'day' ? coded('usage.tooManyDays', { days, max: MAX_USAGE_QUERIES }) : coded('usage.tooManyWeeks', { max: MAX_USAGE_QUERIES })),
+        },
       );
     }
     cur = last + DAY_MS;

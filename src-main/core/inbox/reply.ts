@@ -3,6 +3,7 @@ import type { Db } from '../db/database';
 import { BeskedError } from '../errors';
 import { isOptedOut } from '../contacts/consent';
 import { countSegments } from '../../../src-shared/sms/segments';
+import { coded } from '../../../src-shared/error-codes';
 
 export interface ReplyDeps {
   db: Db;
@@ -41,9 +42,12 @@ function checkSender(sender: string): string | null {
  */
 export async function writeReply(deps: ReplyDeps, req: ReplyRequest): Promise<{ campaignId: number; recipientId: number }> {
   const text = req.text;
-  if (text.trim() === '') throw new BeskedError('validation', 'Write a reply first.', { fields: [{ path: ['text'], message: 'Write a reply' }] });
+  if (text.trim() === '') throw new BeskedError('validation', 'Write a reply first.', {
+      fields: [{ path: ['text'], message: 'Write a reply' }],
+      ...coded('reply.empty'),
+    });
   if (!req.toOptedOut && isOptedOut(deps.db, req.msisdn)) {
-    throw new BeskedError('conflict', 'This number has opted out, so Besked will not text it. If the customer asked to hear from you again, opt the number in under Contacts first.');
+    throw new BeskedError('conflict', 'This number has opted out, so Besked will not text it. If the customer asked to hear from you again, opt the number in under Contacts first.', coded('reply.optedOut'));
   }
   const mode = await deps.currentMode();
   const segments = countSegments(text);
@@ -51,12 +55,14 @@ export async function writeReply(deps: ReplyDeps, req: ReplyRequest): Promise<{ 
   if (cap !== null && segments.segments > cap) {
     throw new BeskedError('limit', `This reply takes ${segments.segments} SMS parts; your limit in Settings is ${cap}. Shorten it or raise the limit.`, {
       fields: [{ path: ['text'], message: `At most ${cap} parts` }],
+      ...coded('reply.tooLong', { parts: segments.segments, cap }),
     });
   }
   const sender = (req.sender?.trim() || deps.defaultSender().trim() || String(deps.lastReceiver(mode, req.msisdn) ?? '')).trim();
   if (sender === '') {
     throw new BeskedError('validation', 'Choose who the reply is from: set a default sender in Settings or type one here.', {
       fields: [{ path: ['sender'], message: 'Choose a sender' }],
+      ...coded('reply.noSender'),
     });
   }
   const bad = checkSender(sender);

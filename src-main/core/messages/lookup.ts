@@ -6,6 +6,7 @@ import { BeskedError } from '../errors';
 import { NotFound, type GatewayClient, type StoredMessage } from '../gateway';
 import type { ChargeStatuses } from './charge-statuses';
 import { toLookedUpMessage } from './message-view';
+import { coded } from '../../../src-shared/error-codes';
 
 export type Mode = 'sandbox' | 'live';
 
@@ -34,11 +35,11 @@ export class MessageLookup {
     try {
       [stored] = await this.d.gateway.getMtsms(gatewayId);
     } catch (err) {
-      if (err instanceof NotFound) throw new BeskedError('not_found', notFoundMessage(gatewayId), { status: 404, cause: err });
+      if (err instanceof NotFound) throw new BeskedError('not_found', notFoundMessage(gatewayId), { status: 404, cause: err, ...coded('message.notFound', { id: String(gatewayId) }) });
       throw err;
     }
     // The spec answers an array holding the message; an empty one means the same as a 404.
-    if (!stored) throw new BeskedError('not_found', notFoundMessage(gatewayId), { status: 404 });
+    if (!stored) throw new BeskedError('not_found', notFoundMessage(gatewayId), { status: 404, ...coded('message.notFound', { id: String(gatewayId) }) });
     return toLookedUpMessage({
       stored,
       mode,
