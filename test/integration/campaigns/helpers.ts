@@ -11,17 +11,9 @@ import { coreCalls } from '../core-calls';
 
 export { freePort, simCall } from '../core-calls';
 import type { AppError } from '../../../src-shared/errors';
+import type { LedgerEntry } from '../../../src-sim/ledger';
 
-export interface LedgerEntry {
-  interface: 'messaging' | 'legacy';
-  id: string;
-  recipient: number;
-  text: string;
-  encoding: string;
-  parts: number;
-  status: string;
-  created_at: string;
-}
+export type { LedgerEntry };
 
 export interface TestCore {
   core: Core;

@@ -3,6 +3,9 @@ import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { startSimulator, type Simulator } from '../../../src-sim/index';
 import { GatewayClient, type GatewayClientOptions } from '../../../src-main/core/gateway/client';
 import type { RetryEvent } from '../../../src-main/core/gateway/caller';
+import type { LedgerEntry } from '../../../src-sim/ledger';
+
+export type { LedgerEntry };
 
 export const TOKEN = 'sim-default-token-0123456789';
 export const EU_TOKEN = 'sim-eu-token-9876543210';
@@ -29,16 +32,7 @@ export function control(baseUrl: string, token = TOKEN): Control {
   };
 }
 
-export interface LedgerEntry {
-  interface: 'messaging' | 'legacy';
-  id: string;
-  recipient: number;
-  text: string;
-  encoding: string;
-  status: string;
-  reference: string | null;
-}
-
+/** The simulator's ledger entries, as its control API returns them. */
 export async function ledger(ctl: Control): Promise<LedgerEntry[]> {
   return ((await ctl('GET', '/_sim/ledger')) as { messages: LedgerEntry[] }).messages;
 }
