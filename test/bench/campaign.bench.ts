@@ -19,6 +19,8 @@ import type { Bench } from './harness';
 import { countSegments } from '../../src-shared/sms/segments';
 
 const RECIPIENTS = 100_000;
+/** Runs of each timed loop: the figures are medians, because one run on a busy machine varies by a third. */
+const RUNS = 3;
 const NAIVE_RECIPIENTS = 200;
 const LATENCY_MS = 20;
 const TEMPLATE = 'Hej {first_name}! Som kunde {kundenr} får du 20% rabat i dag. Vi ses i butikken.';
@@ -177,6 +179,11 @@ function naiveBodies(bodies: string[]): string[] {
   return singles;
 }
 
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
 /** Empties the simulator between runs so each starts from the same state (and enough credit). */
 async function resetSim(p: Prepared): Promise<void> {
   await p.sim('POST', '/_sim/reset');
@@ -191,24 +198,35 @@ export const benches: Bench[] = [
       try {
         const target = await p.core.connection.target();
         const sim = { url: target.legacyUrl, token: target.token };
-        await resetSim(p);
-        const run = await sendCampaign(p);
-        report({ name: 'campaign.100k.s', value: Number(run.seconds.toFixed(3)), unit: 's', recipients: RECIPIENTS, chunk: DEFAULT_CHUNK_SIZE, sending_s: Number(run.sendingSeconds.toFixed(3)) });
-        report({ name: 'campaign.100k.requests', value: run.requests, unit: 'requests', byRoute: run.byRoute });
-
-        const bodies = requestBodies(p, run.id);
-        await resetSim(p);
-        const bare = await bareLoop(sim, bodies);
+        const runs: Awaited<ReturnType<typeof sendCampaign>>[] = [];
+        const bares: number[] = [];
+        for (let i = 0; i < RUNS; i++) {
+          await resetSim(p);
+          const run = await sendCampaign(p);
+          runs.push(run);
+          // The bare loop sends the very bodies this run sent, to the same simulator, right after it.
+          const bodies = requestBodies(p, run.id);
+          await resetSim(p);
+          bares.push(await bareLoop(sim, bodies));
+        }
+        const seconds = median(runs.map((r) => r.seconds));
+        const sendingSeconds = median(runs.map((r) => r.sendingSeconds));
+        const bare = median(bares);
+        const round3 = (x: number) => Number(x.toFixed(3));
+        report({ name: 'campaign.100k.s', value: round3(seconds), unit: 's', recipients: RECIPIENTS, chunk: DEFAULT_CHUNK_SIZE, sending_s: round3(sendingSeconds), runs: runs.map((r) => round3(r.seconds)) });
+        report({ name: 'campaign.100k.requests', value: runs[0]!.requests, unit: 'requests', byRoute: runs[0]!.byRoute });
         report({
           name: 'campaign.100k.ratio_vs_bare',
-          value: Number((bare / run.seconds).toFixed(3)),
+          value: round3(bare / seconds),
           unit: 'ratio',
           goal: '>= 0.7',
-          bare_s: Number(bare.toFixed(3)),
-          besked_s: Number(run.seconds.toFixed(3)),
+          bare_s: round3(bare),
+          besked_s: round3(seconds),
+          bare_runs: bares.map(round3),
           // The same bare time against Besked's sending phase alone (first request to last outcome committed).
-          ratio_sending_phase: Number((bare / run.sendingSeconds).toFixed(3)),
+          ratio_sending_phase: round3(bare / sendingSeconds),
         });
+        const bodies = requestBodies(p, runs[runs.length - 1]!.id);
 
         await resetSim(p);
         await p.sim('PUT', '/_sim/faults', { rules: [{ path: '/rest/mtsms', latency_ms: LATENCY_MS }] });
