@@ -1,5 +1,6 @@
-// Numbers, money, dates, times and relative times written the way the active locale writes them (1.234,50 kr. in
-// Danish, DKK 1,234.50 in English); every view formats through here so a language switch changes them all.
+// Numbers, money, dates, times, relative times and country names written the way the active locale writes them
+// (1.234,50 kr. and Tyskland in Danish, DKK 1,234.50 and Germany in English); every view formats through here so a
+// language switch changes them all.
 import { formatLocaleTag } from '../i18n';
 
 type When = string | number | Date;
@@ -19,6 +20,8 @@ export interface Formatter {
   compact(when: When, now?: Date): string;
   /** "3 minutes ago", "in 2 hours", "yesterday"; below 10 seconds either way, justNow. */
   relative(when: When, now: number, justNow: string): string;
+  /** A country's name from its two-letter code (DK → Danmark / Denmark); the code itself when Intl has no name for it. */
+  country(code: string): string;
 }
 
 const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -29,8 +32,9 @@ function toDate(when: When): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
-function cached<T extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(key: string, make: () => T): T {
+type IntlFormat = Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat | Intl.DisplayNames;
+const cache = new Map<string, IntlFormat>();
+function cached<T extends IntlFormat>(key: string, make: () => T): T {
   let f = cache.get(key);
   if (!f) cache.set(key, (f = make()));
   return f as T;
@@ -89,6 +93,15 @@ function build(tag: string): Formatter {
       if (abs < 86_400) return rtf.format(Math.round(s / 3600), 'hour');
       return rtf.format(Math.round(s / 86_400), 'day');
     },
+    country(code) {
+      const names = cached(`${tag}|region`, () => new Intl.DisplayNames(tag, { type: 'region', fallback: 'code' }));
+      try {
+        return names.of(code.trim().toUpperCase()) ?? code;
+      } catch {
+        // Not a region code at all (a gateway's own label, say): show it as it came.
+        return code;
+      }
+    },
   };
 }
 
@@ -106,5 +119,6 @@ export function useFormat(): Formatter {
     dateTime: (...a) => current().dateTime(...a),
     compact: (...a) => current().compact(...a),
     relative: (...a) => current().relative(...a),
+    country: (...a) => current().country(...a),
   };
 }

@@ -74,7 +74,7 @@ describe('composing and sending a campaign in Sandbox', () => {
 
     // Recipients: the group.
     await page.click('[data-testid="recipient-groups"]');
-    await page.click(`.n-base-select-option:has-text("Regulars (${GROUP_SIZE})")`);
+    await page.click(`.n-base-select-option:has-text("Regulars (2,500)")`);
     await page.keyboard.press('Escape');
     await expect.poll(() => page.textContent('[data-testid="recipient-count"]'), { timeout: 20_000 }).toBe('2,500 recipients');
 
@@ -188,7 +188,7 @@ describe('composing and sending a campaign in Sandbox', () => {
     await page.click('[data-testid="new-message"]');
     await page.waitForSelector('[data-testid="message-text"]');
     await page.click('[data-testid="recipient-groups"]');
-    await page.click(`.n-base-select-option:has-text("Regulars (${GROUP_SIZE})")`);
+    await page.click(`.n-base-select-option:has-text("Regulars (2,500)")`);
     await page.keyboard.press('Escape');
     await page.fill('[data-testid="message-text"]', 'Weekend opening hours: 9-14.');
     await expect.poll(() => page.textContent('[data-testid="problems"]').catch(() => ''), { timeout: 20_000 }).toMatch(/more than your limit of 100\.00 DKK per campaign/);

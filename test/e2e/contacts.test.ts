@@ -82,7 +82,7 @@ describe('contacts in Chromium', () => {
     writeFileSync(huge, '');
     truncateSync(huge, 1024 * 1024 * 1024);
     await page.setInputFiles('[data-testid="import-file"]', huge);
-    await expect.poll(() => page.textContent('[data-testid="import-error"]')).toBe('The file is 1024 MB; Besked imports files up to 200 MB. Split it into smaller files.');
+    await expect.poll(() => page.textContent('[data-testid="import-error"]')).toBe('The file is 1,024 MB; Besked imports files up to 200 MB. Split it into smaller files.');
     await page.keyboard.press('Escape');
     await page.waitForSelector('[data-testid="import-dialog"]', { state: 'detached' });
   });

@@ -2,6 +2,7 @@
 // may be a browser: it cannot hand the core a path). Refuses too-big and empty files before reading them.
 import { IMPORT_MAX_BYTES } from '../../../src-shared/contract';
 import { call } from '../../api';
+import type { Formatter } from '../../composables/useFormat';
 
 export class FileRefused extends Error {
   constructor(
@@ -38,8 +39,13 @@ export async function uploadForImport(file: File, onProgress: (fraction: number)
   return importId;
 }
 
-export function humanSize(bytes: number): string {
-  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(bytes >= 10 * 1024 * 1024 ? 0 : 1)} MB`;
-  if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${bytes} B`;
+/** A file size for people: 1,5 MB / 1.5 MB with the locale's separators, whole MB from 10 MB, KB below 1 MB. */
+export function humanSize(bytes: number, fmt: Pick<Formatter, 'number'>): string {
+  const MB = 1024 * 1024;
+  if (bytes >= MB) {
+    const decimals = bytes >= 10 * MB ? 0 : 1;
+    return `${fmt.number(bytes / MB, { minDecimals: decimals, maxDecimals: decimals })} MB`;
+  }
+  if (bytes >= 1024) return `${fmt.number(Math.round(bytes / 1024))} KB`;
+  return `${fmt.number(bytes)} B`;
 }

@@ -87,6 +87,23 @@ describe('dates and times', () => {
   });
 });
 
+describe('country names', () => {
+  it.each([
+    ['da-DK', 'DK', 'Danmark'],
+    ['da-DK', 'de', 'Tyskland'],
+    ['da-DK', 'AT', 'Østrig'],
+    ['en-GB', 'DK', 'Denmark'],
+    ['en-GB', ' se ', 'Sweden'],
+  ] as const)('%s: %s is %s', (tag, code, name) => {
+    expect(formatterFor(tag).country(code)).toBe(name);
+  });
+
+  it('shows what is not a region code as it came instead of failing', () => {
+    expect(da.country('Denmark (mobile)')).toBe('Denmark (mobile)');
+    expect(da.country('')).toBe('');
+  });
+});
+
 describe('the active locale', () => {
   afterEach(() => applyLocale('en', 'en-GB'));
 
@@ -98,5 +115,6 @@ describe('the active locale', () => {
     expect(plain(fmt.money(1234.5, 'DKK'))).toBe('1.234,50 kr.');
     expect(plain(formatMoney(1234.5, 'DKK'))).toBe('1.234,50 kr.');
     expect(fmt.number(1234)).toBe('1.234');
+    expect(fmt.country('SE')).toBe('Sverige');
   });
 });
