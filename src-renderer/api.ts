@@ -1,7 +1,8 @@
 // The renderer's typed client over whichever preload installed window.besked; turns error results into
-// UiError exceptions that views show with their plain message.
+// UiError exceptions that keep the AppError; views show its text in the active language.
 import type { CallInput, CallName, CallOutput, EventName, EventPayload } from '../src-shared/contract';
 import type { AppError } from '../src-shared/errors';
+import { errorTextNow } from './composables/useErrorText';
 
 export class UiError extends Error {
   constructor(readonly error: AppError) {
@@ -20,8 +21,8 @@ export function on<E extends EventName>(name: E, listener: (payload: EventPayloa
   return window.besked.on(name, listener);
 }
 
-/** The message to show for anything a call threw. */
+/** The text to show for anything a call threw, in the active language (see useErrorText). */
 export function errorMessage(err: unknown): string {
-  if (err instanceof UiError) return err.error.message;
-  return 'Something went wrong. Please try again.';
+  if (err instanceof UiError) return errorTextNow(err.error);
+  return errorTextNow({ kind: 'internal', message: 'Something went wrong. Please try again.', code: 'internal.unknownFailure' });
 }

@@ -3,6 +3,10 @@
 export const ERROR_CODES = {
   // The dispatcher: input that does not fit the contract.
   'call.invalidInput': ['call', 'problem'],
+  // Anything unexpected: the core never shows a stack trace, only this.
+  'internal.unexpected': [],
+  // The renderer's own line for a failure that is not an AppError at all.
+  'internal.unknownFailure': [],
 
   // The gateway answered with an error.
   'gateway.insufficientCredit': [],

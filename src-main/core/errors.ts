@@ -48,5 +48,5 @@ export class BeskedError extends Error {
 /** Turns anything thrown into an AppError; unknown errors never leak a stack trace to the UI. */
 export function toAppError(err: unknown): AppError {
   if (err instanceof BeskedError) return err.toValue();
-  return { kind: 'internal', message: 'Something went wrong inside Besked. Your data is safe; please try again.' };
+  return { kind: 'internal', message: 'Something went wrong inside Besked. Your data is safe; please try again.', code: 'internal.unexpected' };
 }

@@ -1,4 +1,5 @@
 // Every Danish string of the UI, key for key the same as en.ts (the type and test/unit/renderer/i18n.test.ts check it).
+import { errorTextsDa } from './error-texts-da';
 import type { Messages } from './en';
 
 /** The shape of en.ts with any text in place of each English one. */
@@ -993,4 +994,5 @@ export const da: Translation<Messages> = {
     version: 'Version',
     dataDir: 'Datamappe',
   },
+  errors: errorTextsDa,
 };

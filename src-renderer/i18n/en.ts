@@ -1,4 +1,5 @@
 // Every English string of the UI, in one place so that a Danish file can mirror it key by key.
+import { errorTextsEn } from './error-texts-en';
 export const en = {
   app: { name: 'Besked', tagline: 'Text your customers' },
   nav: {
@@ -988,6 +989,8 @@ export const en = {
     version: 'Version',
     dataDir: 'Data folder',
   },
+  /** Core errors by code (src-shared/error-codes.ts); the texts live in their own file. */
+  errors: errorTextsEn,
 } as const;
 
 export type Messages = typeof en;

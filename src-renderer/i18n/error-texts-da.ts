@@ -1,0 +1,185 @@
+// The Danish text of every error code, key for key as error-texts-en.ts with the same {parameters}; da.ts mounts it as `errors`.
+import type { errorTextsEn } from './error-texts-en';
+
+type Texts<T> = { readonly [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
+
+const ASK_DELIVERY = 'Tjek beskedloggen (eller vent på leveringsrapporterne), før du sender igen.';
+
+export const errorTextsDa: Texts<typeof errorTextsEn> = {
+  internal: {
+    unexpected: 'Noget gik galt inde i Besked. Dine data er i sikkerhed; prøv venligst igen.',
+    unknownFailure: 'Noget gik galt. Prøv igen.',
+  },
+  call: {
+    invalidInput: 'Besked kunne ikke gøre dette: input til {call} var ikke gyldigt ({problem}).',
+  },
+  gateway: {
+    insufficientCredit: 'Din gatewaykonto har ikke penge nok til dette. Fyld kontoen op i gatewayens kontrolpanel, og prøv så igen.',
+    conflict: 'Gatewayen kunne ikke gøre dette lige nu. {said}',
+    invalidRequest: 'Gatewayen tog ikke imod forespørgslen (HTTP {status}). {detail}',
+    notEnabled:
+      'Din gatewaykonto har ikke adgang til denne funktion. Nøgleord, e-mail og nummeropslag kræver en særskilt aftale med gatewayen; kontakt dens support for at få adgang.',
+    tokenRefused:
+      'Gatewayen afviste API-tokenet (HTTP {status}). Et token virker kun på den platform, det er oprettet til (EU eller standard), så tjek, at token og platform i Indstillinger passer sammen.',
+    ipRefused:
+      'Gatewayen afviste forespørgslen fra denne computers IP-adresse (HTTP {status}). Kontoen tager kun imod forespørgsler fra bestemte IP-adresser; tilføj denne i gatewayens kontrolpanel.',
+    notFound: 'Gatewayen kunne ikke finde det, Besked spurgte efter ({what}).',
+    requestTimeout: 'Gatewayen ventede forgæves på forespørgslen, så den blev ikke behandlet. Tjek din internetforbindelse, og prøv igen.',
+    rateLimited: 'Gatewayen får for mange forespørgsler fra denne konto og behandlede ikke denne. Prøv igen om {seconds} sekunder.',
+    rateLimitedSoon: 'Gatewayen får for mange forespørgsler fra denne konto og behandlede ikke denne. Prøv igen om lidt.',
+    serverError: 'Gatewayen havde selv et problem (HTTP {status}). Prøv igen om et par minutter.',
+    serverErrorUncertain: `Gatewayen havde selv et problem (HTTP {status}). Den kan alligevel have taget imod forespørgslen. ${ASK_DELIVERY}`,
+    unexpectedStatus: 'Gatewayen svarede på {what} med HTTP {status}, som Besked ikke forventer. Tjek gatewayens adresser i Indstillinger.',
+    malformedAnswer: 'Gatewayens svar på {what} havde ikke den forventede form. Besked skal måske opdateres til en ændring hos gatewayen.',
+    malformedAnswerSent:
+      'Gatewayens svar på {what} havde ikke den forventede form. Gatewayen tog imod forespørgslen, så send den ikke igen; se udfaldet i beskedloggen.',
+    inputInvalid: 'Besked sendte ikke dette, fordi nogle oplysninger ikke er gyldige: {detail}.',
+    noStoredMessage: 'Gatewayen har ingen sendt besked med id {id}. En besked kan først slås op, når den er sendt; en planlagt besked er der ikke endnu.',
+    cancelled: 'Forespørgslen til gatewayen blev annulleret.',
+    cancelledUncertain: `Forespørgslen til gatewayen blev annulleret, efter den var sendt af sted, så gatewayen kan have taget imod den. ${ASK_DELIVERY}`,
+    unreachable: 'Kunne ikke forbinde til gatewayen på {host} ({reason}). Tjek din internetforbindelse og gatewayens adresser i Indstillinger.',
+    dnsFailed: 'Kunne ikke finde gatewayens adresse {host}. Tjek din internetforbindelse og gatewayens adresser i Indstillinger.',
+    tlsFailed:
+      'Kunne ikke oprette en sikker forbindelse til {host} ({reason}). Tjek gatewayens adresser i Indstillinger; en proxy eller et antivirusprogram kan opsnappe sikre forbindelser.',
+    connectTimeout: 'Kunne ikke forbinde til gatewayen på {host} i tide. Tjek din internetforbindelse.',
+    timeout: 'Gatewayen på {host} svarede ikke i tide. Prøv igen om et øjeblik.',
+    timeoutUncertain: `Gatewayen på {host} svarede ikke i tide. Forespørgslen var allerede sendt, så gatewayen kan have taget imod den. ${ASK_DELIVERY}`,
+    connectionClosed: 'Forbindelsen til gatewayen på {host} lukkede, før forespørgslen blev sendt. Prøv igen om et øjeblik.',
+    connectionLost: 'Forbindelsen til gatewayen på {host} blev afbrudt, før den svarede. Prøv igen om et øjeblik.',
+    connectionLostUncertain: `Forbindelsen til gatewayen på {host} blev afbrudt, før den svarede. Forespørgslen var allerede sendt, så gatewayen kan have taget imod den. ${ASK_DELIVERY}`,
+    failed: 'Kommunikationen med gatewayen på {host} mislykkedes ({reason}). Prøv igen om et øjeblik.',
+    failedUncertain: `Kommunikationen med gatewayen på {host} mislykkedes ({reason}). Forespørgslen var allerede sendt, så gatewayen kan have taget imod den. ${ASK_DELIVERY}`,
+    badAddress: 'Gatewayens {label}-adresse "{address}" i Indstillinger er ikke en gyldig webadresse.',
+    addressNotHttps: 'Gatewayens {label}-adresse skal begynde med https://, så API-tokenet aldrig sendes ukrypteret.',
+    addressesMissing: 'Udfyld først begge gatewayadresser for denne platform.',
+    noToken: 'Der er ikke angivet et API-token. Indsæt dit API-token fra gatewayens kontrolpanel i Indstillinger.',
+    noTokenEu: 'Der er ikke angivet et API-token for EU-platformen. Indsæt et fra gatewayens kontrolpanel.',
+    noTokenDefault: 'Der er ikke angivet et API-token for standardplatformen. Indsæt et fra gatewayens kontrolpanel.',
+    tokenLineBreaks: 'API-tokenet indeholder linjeskift. Kopiér det igen fra gatewayens kontrolpanel, og indsæt det i Indstillinger.',
+  },
+  keychain: {
+    readFailed: 'Nøgleringen kunne ikke læses. Lås den op, og prøv igen.',
+    saveFailed: 'Tokenet kunne ikke gemmes i nøgleringen. Lås den op, og prøv igen.',
+    removeFailed: 'Tokenet kunne ikke fjernes fra nøgleringen. Lås den op, og prøv igen.',
+  },
+  campaign: {
+    notFound: 'Denne kampagne findes ikke længere.',
+    alreadySent: 'Denne kampagne er allerede sendt eller planlagt.',
+    costChanged: 'Prisen er nu {cost} {currency} i stedet for de {seen}, du så (modtagere eller priser har ændret sig). Tjek den, og send igen.',
+    alreadyAtGateway: 'Denne kampagne ligger allerede hos gatewayen og bliver sendt på det planlagte tidspunkt. Annuller den i stedet, hvis den ikke må blive sendt.',
+    cannotPause: 'Kun en kampagne, der er ved at blive sendt eller venter, kan sættes på pause.',
+    cannotResume: 'Kun en kampagne på pause kan genoptages.',
+    draftNotSent: 'Denne besked er ikke sendt. Slet kladden i stedet.',
+    nothingToCancel: 'Denne kampagne er allerede sendt, så der er intet tilbage at annullere.',
+    nothingUncertain: 'Ingen modtagere i denne kampagne har længere en usikker status.',
+    cancelledDuplicate: 'Denne kampagne blev annulleret. Lav en kopi for at sende den igen.',
+    notEditable: 'Denne kampagne er allerede sendt eller planlagt, så den kan ikke længere ændres. Lav en kopi for at sende en ændret udgave.',
+    stillSending: 'Denne kampagne er stadig på vej. Annuller den først, og slet den så.',
+    noFailedRecipients: 'Ingen modtagere i denne kampagne fejlede, så der er ingen at sende til igen.',
+  },
+  template: {
+    nameTaken: 'Der findes allerede en skabelon med navnet "{name}". Vælg et andet navn.',
+    notFound: 'Denne skabelon findes ikke længere.',
+  },
+  contact: {
+    notFound: 'Denne kontakt findes ikke længere. Den er måske blevet slettet.',
+    phoneTaken: '{phone} hører allerede til {name}. Et nummer kan kun høre til én kontakt.',
+    phoneTakenUnnamed: '{phone} hører allerede til en anden kontakt. Et nummer kan kun høre til én kontakt.',
+    groupGone: 'En af de valgte grupper findes ikke længere. Genindlæs, og vælg igen.',
+    nothingToUndo: 'Der er ikke længere noget at fortryde: slettede kontakter kan gendannes i 24 timer.',
+    notOptedOut: 'Dette nummer har ikke afmeldt sig, så der er intet at tilmelde igen.',
+    noneSelected: 'Der er ikke valgt nogen kontakter at eksportere.',
+    exportTooLarge: 'Filen ville fylde {mb} MB, mere end Besked kan give videre på én gang. Eksportér en gruppe eller et søgeresultat ad gangen.',
+  },
+  phone: {
+    empty: 'Intet telefonnummer.',
+    not_a_number: 'Dette er ikke et telefonnummer: det indeholder bogstaver eller tegn, som et nummer ikke kan have.',
+    scientific: 'Et regneark har lavet nummeret om til videnskabelig notation (som 4,52E+09) og mistet cifre. Formatér kolonnen som Tekst, og eksportér igen.',
+    too_short: 'Nummeret er for kort.',
+    too_long: 'Nummeret er for langt.',
+    unknown_country_code: 'Intet land har denne landekode. Tjek cifrene efter + eller 00.',
+    needs_country: 'Nummeret har ingen landekode. Vælg landet for numre uden +.',
+    invalid: 'Intet land har et telefonnummer som dette. Tjek cifrene eller standardlandet.',
+  },
+  group: {
+    notFound: 'Denne gruppe findes ikke længere.',
+    nameTaken: 'Der findes allerede en gruppe med navnet "{name}".',
+  },
+  import: {
+    fileEmpty: 'Filen er tom. Vælg filen med dine kontakter.',
+    fileTooLarge: 'Filen fylder {size}; Besked kan importere filer på op til {max}. Del den op i mindre filer, eller fjern kolonner, du ikke skal bruge.',
+    busy: 'Andre importer er stadig i gang. Vent, til de er færdige.',
+    gone: 'Denne import er ikke længere tilgængelig. Vælg filen igen.',
+    notCsv: {
+      excel: 'Dette er en Excel-projektmappe, ikke en CSV-fil. Vælg i Excel Filer › Gem som › "CSV UTF-8 (kommasepareret)", og importér så den fil.',
+      oldExcel: 'Dette er en gammel Excel-fil (.xls) eller Office-fil, ikke en CSV-fil. Vælg i Excel Filer › Gem som › "CSV UTF-8 (kommasepareret)", og importér så den fil.',
+      spreadsheet: 'Dette er et LibreOffice-regneark, ikke en CSV-fil. Vælg Filer › Gem som › "Tekst CSV", og importér så den fil.',
+      archive: 'Dette er et komprimeret arkiv. Pak det ud, og importér CSV-filen i det.',
+      pdf: 'Dette er et PDF-dokument, ikke en CSV-fil. Eksportér listen som CSV fra det program, der lavede den.',
+      image: 'Dette er et billede, ikke en CSV-fil.',
+      webPage: 'Dette er en webside eller XML-fil, ikke en CSV-fil. Vælg i Excel Filer › Gem som › "CSV UTF-8 (kommasepareret)", og importér så den fil.',
+      rtf: 'Dette er et Word/RTF-dokument, ikke en CSV-fil.',
+      json: 'Dette er en JSON-fil, ikke en CSV-fil. Eksportér listen som CSV.',
+    },
+    notUtf8: 'Denne fil er ikke UTF-8-tekst. Vælg Windows-1252 (Latin-1) som tegnsæt, eller lad Besked finde det selv.',
+    notUtf8Throughout: 'Denne fil er ikke UTF-8-tekst hele vejen igennem. Vælg Windows-1252 (Latin-1) som tegnsæt, og importér igen.',
+    unreadable:
+      'Besked kan ikke læse teksten i denne fil: den er hverken UTF-8-, UTF-16- eller Windows-1252-tekst. Vælg i Excel Filer › Gem som › "CSV UTF-8", og importér så den fil.',
+    unclosedQuote:
+      'Række {row} åbner et anførselstegn ("), der aldrig lukkes, så Besked kan ikke se, hvor rækken slutter. Ret anførselstegnene i den række (eller gem filen igen fra Excel), og importér igen. Intet blev importeret.',
+    noRows: 'Filen er tom: der er ingen rækker i den. Vælg filen med dine kontakter.',
+    headerOnly: 'Filen har en overskriftsrække, men ingen kontakter under den. Vælg filen med dine kontakter.',
+    running: 'Denne fil er allerede ved at blive importeret.',
+    alreadyDone: 'Denne fil er allerede importeret. Vælg den igen for at importere den en gang til.',
+    cancelled: 'Importen blev annulleret. Intet blev ændret.',
+    reportGone: 'Rapporten for denne import er ikke længere tilgængelig.',
+    groupGone: 'Den valgte gruppe findes ikke længere. Vælg en anden gruppe, og importér igen.',
+    groupNameTaken: 'Der findes allerede en gruppe med navnet "{name}". Vælg den som en eksisterende gruppe, eller vælg et andet navn.',
+    mapping: {
+      noPhone: 'Vælg den kolonne, der indeholder telefonnumrene.',
+      twoPhones: 'Kun én kolonne kan være telefonnummeret. Sæt de andre til et eget felt eller "Spring over".',
+      sameField: 'To kolonner går til samme felt ({field}). Vælg et andet felt til en af dem.',
+    },
+  },
+  reply: {
+    empty: 'Skriv et svar først.',
+    optedOut: 'Dette nummer har afmeldt sig, så Besked skriver ikke til det. Hvis kunden har bedt om at høre fra dig igen, så tilmeld nummeret igen under Kontakter først.',
+    tooLong: 'Dette svar fylder {parts} sms-dele; din grænse i Indstillinger er {cap}. Gør det kortere, eller hæv grænsen.',
+    noSender: 'Vælg, hvem svaret er fra: angiv en standardafsender i Indstillinger, eller skriv en her.',
+  },
+  account: {
+    notEnabled: {
+      keywords:
+        'Nøgleord er ikke slået til på din gatewaykonto. Nøgleord kræver en særskilt aftale med gatewayen. Kontakt gatewayens support, og bed dem slå nøgleord til på din konto. Prøv så igen.',
+      email: 'Afsendelse af e-mail er ikke slået til på din gatewaykonto. E-mail slås til efter aftale. Kontakt gatewayens support, og bed om adgang til e-mail. Prøv så igen.',
+      lookup:
+        'Nummeropslag er ikke slået til på din gatewaykonto. Kontakt gatewayens support, og bed dem slå nummeropslag (HLR) til på din konto. Prøv så igen.',
+    },
+    notEnabledSandbox: {
+      keywords: 'Nøgleord er ikke slået til på din gatewaykonto. I Sandkasse har testgatewayen slået denne funktion fra.',
+      email: 'Afsendelse af e-mail er ikke slået til på din gatewaykonto. I Sandkasse har testgatewayen slået denne funktion fra.',
+      lookup: 'Nummeropslag er ikke slået til på din gatewaykonto. I Sandkasse har testgatewayen slået denne funktion fra.',
+    },
+  },
+  refund: {
+    notOvercharged:
+      'Kun overtakserede beskeder (betalt over modtagerens telefonregning) kan refunderes. Denne besked blev betalt med din kontos saldo, så der er intet at give tilbage til modtageren.',
+    chargePending: 'Gatewayen har endnu ikke meldt, at beløbet er trukket. Vent på leveringsrapporten; kun trukne beløb kan refunderes.',
+    chargeNotCaptured: 'Betalingsstatus er {status}. Kun beløb, som gatewayen melder som CAPTURED, kan refunderes.',
+    notSentTo: 'Besked {id} blev ikke sendt til {msisdn}, så der er intet at refundere for det nummer.',
+  },
+  usage: {
+    pickDates: 'Vælg en start- og en slutdato.',
+    endBeforeStart: 'Slutdatoen ligger før startdatoen.',
+    tooManyDays: 'Det er {days} dage, og Besked spørger gatewayen én gang pr. dag: vælg højst {max} dage, eller vis perioden pr. uge.',
+    tooManyWeeks: 'Den periode har mere end {max} uger, og Besked spørger gatewayen én gang pr. uge: vælg en kortere periode.',
+  },
+  email: {
+    noText: 'Skriv e-mailens tekst, som almindelig tekst, HTML eller begge dele.',
+    attachmentsTooLarge: 'De vedhæftede filer fylder {mb} MB tilsammen; gatewayen tager højst 5 MB pr. e-mail. Fjern nogle, eller del store filer som et link.',
+  },
+  message: {
+    notFound:
+      'Gatewayen har ingen sendt besked med id {id}. Tjek nummeret. En besked kan først slås op lidt efter, at den er sendt; en planlagt besked er der ikke før sit afsendelsestidspunkt.',
+  },
+};

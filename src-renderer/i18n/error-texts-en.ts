@@ -1,0 +1,185 @@
+// The English text of every error code in src-shared/error-codes.ts, with exactly its {parameters}; en.ts mounts it as `errors`.
+export const errorTextsEn = {
+  internal: {
+    unexpected: 'Something went wrong inside Besked. Your data is safe; please try again.',
+    unknownFailure: 'Something went wrong. Please try again.',
+  },
+  call: {
+    invalidInput: 'Besked could not do this: the input to {call} was not valid ({problem}).',
+  },
+  gateway: {
+    insufficientCredit: 'Your gateway account does not have enough credit for this. Top up the account in the gateway dashboard, then try again.',
+    conflict: 'The gateway could not do this right now. {said}',
+    invalidRequest: 'The gateway did not accept the request (HTTP {status}). {detail}',
+    notEnabled:
+      'Your gateway account is not enabled for this feature. Keywords, email and number lookup need a separate agreement with the gateway; contact its support to get access.',
+    tokenRefused:
+      'The gateway refused the API token (HTTP {status}). A token only works on the platform it was made for (EU or default), so check that the token and the platform chosen in Settings match.',
+    ipRefused:
+      'The gateway refused the request from this computer’s IP address (HTTP {status}). The account only accepts requests from certain IP addresses; add this one in the gateway dashboard.',
+    notFound: 'The gateway could not find what Besked asked for ({what}).',
+    requestTimeout: 'The gateway gave up waiting for the request, so it was not processed. Check your internet connection and try again.',
+    rateLimited: 'The gateway is receiving too many requests from this account and did not process this one. Try again in {seconds} seconds.',
+    rateLimitedSoon: 'The gateway is receiving too many requests from this account and did not process this one. Try again in a little while.',
+    serverError: 'The gateway had a problem of its own (HTTP {status}). Try again in a few minutes.',
+    serverErrorUncertain:
+      'The gateway had a problem of its own (HTTP {status}). It may still have accepted the request: check the message log (or wait for delivery reports) before sending again.',
+    unexpectedStatus: 'The gateway answered {what} with HTTP {status}, which Besked does not expect. Check the gateway addresses in Settings.',
+    malformedAnswer: 'The gateway’s answer to {what} was not in the expected form. Besked may need an update for a change in the gateway.',
+    malformedAnswerSent:
+      'The gateway’s answer to {what} was not in the expected form. The gateway did accept the request, so do not send it again; check the message log for its outcome.',
+    inputInvalid: 'Besked did not send this because some details are not valid: {detail}.',
+    noStoredMessage: 'The gateway has no sent message with id {id}. A message can only be looked up after it has been sent; a scheduled one is not there yet.',
+    cancelled: 'The request to the gateway was cancelled.',
+    cancelledUncertain:
+      'The request to the gateway was cancelled after it had gone out, so the gateway may have accepted it: check the message log (or wait for delivery reports) before sending again.',
+    unreachable: 'Could not connect to the gateway at {host} ({reason}). Check your internet connection and the gateway addresses in Settings.',
+    dnsFailed: 'Could not find the gateway’s address {host}. Check your internet connection and the gateway addresses in Settings.',
+    tlsFailed:
+      'Could not set up a secure connection to {host} ({reason}). Check the gateway addresses in Settings; a proxy or antivirus program may be intercepting secure connections.',
+    connectTimeout: 'Could not connect to the gateway at {host} in time. Check your internet connection.',
+    timeout: 'The gateway at {host} did not answer in time. Try again in a moment.',
+    timeoutUncertain:
+      'The gateway at {host} did not answer in time. The request had already gone out, so the gateway may have accepted it: check the message log (or wait for delivery reports) before sending again.',
+    connectionClosed: 'The connection to the gateway at {host} closed before the request went out. Try again in a moment.',
+    connectionLost: 'The connection to the gateway at {host} was lost before it answered. Try again in a moment.',
+    connectionLostUncertain:
+      'The connection to the gateway at {host} was lost before it answered. The request had already gone out, so the gateway may have accepted it: check the message log (or wait for delivery reports) before sending again.',
+    failed: 'Talking to the gateway at {host} failed ({reason}). Try again in a moment.',
+    failedUncertain:
+      'Talking to the gateway at {host} failed ({reason}). The request had already gone out, so the gateway may have accepted it: check the message log (or wait for delivery reports) before sending again.',
+    badAddress: 'The gateway {label} address "{address}" in Settings is not a valid web address.',
+    addressNotHttps: 'The gateway {label} address must start with https:// so the API token is never sent unencrypted.',
+    addressesMissing: 'Enter both gateway addresses for this platform first.',
+    noToken: 'No API token is set. Paste your API token from the gateway dashboard in Settings.',
+    noTokenEu: 'No API token is set for the EU platform. Paste one from the gateway dashboard.',
+    noTokenDefault: 'No API token is set for the default platform. Paste one from the gateway dashboard.',
+    tokenLineBreaks: 'The API token contains line breaks. Copy it again from the gateway dashboard and paste it in Settings.',
+  },
+  keychain: {
+    readFailed: 'The keychain could not be read. Unlock it and try again.',
+    saveFailed: 'The token could not be saved in the keychain. Unlock it and try again.',
+    removeFailed: 'The token could not be removed from the keychain. Unlock it and try again.',
+  },
+  campaign: {
+    notFound: 'This campaign no longer exists.',
+    alreadySent: 'This campaign has already been sent or scheduled.',
+    costChanged: 'The cost is now {cost} {currency} instead of the {seen} you saw (recipients or prices changed). Check it and send again.',
+    alreadyAtGateway: 'This campaign is already at the gateway, scheduled for its time. Cancel it instead if it must not go out.',
+    cannotPause: 'Only a campaign that is sending or waiting can be paused.',
+    cannotResume: 'Only a paused campaign can be resumed.',
+    draftNotSent: 'This message has not been sent. Delete the draft instead.',
+    nothingToCancel: 'This campaign has already gone out, so there is nothing left to cancel.',
+    nothingUncertain: 'No recipient of this campaign is uncertain any more.',
+    cancelledDuplicate: 'This campaign was cancelled. Duplicate it to send again.',
+    notEditable: 'This campaign has already been sent or scheduled, so it can no longer be edited. Duplicate it to send a changed copy.',
+    stillSending: 'This campaign is still on its way. Cancel it first, then delete it.',
+    noFailedRecipients: 'No recipient of this campaign failed, so there is nobody to send to again.',
+  },
+  template: {
+    nameTaken: 'A template called "{name}" already exists. Choose another name.',
+    notFound: 'This template no longer exists.',
+  },
+  contact: {
+    notFound: 'This contact no longer exists. It may have been deleted.',
+    phoneTaken: '{phone} already belongs to {name}. One number belongs to one contact.',
+    phoneTakenUnnamed: '{phone} already belongs to another contact. One number belongs to one contact.',
+    groupGone: 'One of the chosen groups no longer exists. Reload and choose again.',
+    nothingToUndo: 'There is nothing to undo any more: deleted contacts can be restored for 24 hours.',
+    notOptedOut: 'This number has not opted out; there is nothing to opt in.',
+    noneSelected: 'No contacts are selected to export.',
+    exportTooLarge: 'The file would be {mb} MB, more than Besked can hand over at once. Export a group or a search result at a time.',
+  },
+  phone: {
+    empty: 'No phone number.',
+    not_a_number: 'This is not a phone number: it has letters or symbols a number cannot have.',
+    scientific: 'The number was turned into scientific notation (like 4.52E+09) by a spreadsheet and lost digits. Format the column as Text and export again.',
+    too_short: 'The number is too short.',
+    too_long: 'The number is too long.',
+    unknown_country_code: 'No country has this country code. Check the digits after + or 00.',
+    needs_country: 'The number has no country code. Choose the country for numbers without +.',
+    invalid: 'No country has a phone number like this. Check the digits, or the default country.',
+  },
+  group: {
+    notFound: 'This group no longer exists.',
+    nameTaken: 'There is already a group called "{name}".',
+  },
+  import: {
+    fileEmpty: 'The file is empty. Choose the file with your contacts in it.',
+    fileTooLarge: 'The file is {size}; Besked imports files up to {max}. Split it into smaller files, or remove columns you do not need.',
+    busy: 'Other imports are still running. Wait for them to finish.',
+    gone: 'This import is no longer available. Choose the file again.',
+    notCsv: {
+      excel: 'This is an Excel workbook, not a CSV file. In Excel choose File › Save As › "CSV UTF-8 (Comma delimited)", then import that file.',
+      oldExcel: 'This is an old Excel (.xls) or Office file, not a CSV file. In Excel choose File › Save As › "CSV UTF-8 (Comma delimited)", then import that file.',
+      spreadsheet: 'This is a LibreOffice spreadsheet, not a CSV file. Choose File › Save As › "Text CSV", then import that file.',
+      archive: 'This is a compressed archive. Unpack it and import the CSV file inside.',
+      pdf: 'This is a PDF document, not a CSV file. Export the list from the program that made it as CSV.',
+      image: 'This is a picture, not a CSV file.',
+      webPage: 'This is a web page or XML file, not a CSV file. In Excel choose File › Save As › "CSV UTF-8 (Comma delimited)", then import that file.',
+      rtf: 'This is a Word/RTF document, not a CSV file.',
+      json: 'This is a JSON file, not a CSV file. Export the list as CSV.',
+    },
+    notUtf8: 'This file is not UTF-8 text. Choose Windows-1252 (Latin-1) as its encoding, or let Besked detect it.',
+    notUtf8Throughout: 'This file is not UTF-8 text throughout. Choose Windows-1252 (Latin-1) as its encoding and import again.',
+    unreadable:
+      'Besked cannot read the text in this file: it is not UTF-8, UTF-16 or Windows-1252 text. In Excel choose File › Save As › "CSV UTF-8", then import that file.',
+    unclosedQuote:
+      'Row {row} opens a quote (") that never closes, so Besked cannot tell where the row ends. Fix the quotes in that row (or save the file again from Excel) and import again. Nothing was imported.',
+    noRows: 'The file is empty: there are no rows in it. Choose the file with your contacts.',
+    headerOnly: 'The file has a header row but no contacts under it. Choose the file with your contacts.',
+    running: 'This file is being imported already.',
+    alreadyDone: 'This file has been imported already. Choose it again to import it once more.',
+    cancelled: 'Import cancelled. Nothing was changed.',
+    reportGone: 'The report of this import is no longer available.',
+    groupGone: 'The chosen group no longer exists. Choose another group and import again.',
+    groupNameTaken: 'There is already a group called "{name}". Choose it as an existing group, or another name.',
+    mapping: {
+      noPhone: 'Choose the column that holds the phone numbers.',
+      twoPhones: 'Only one column can be the phone number. Set the others to a custom field or "Skip".',
+      sameField: 'Two columns go to the same field ({field}). Choose a different field for one of them.',
+    },
+  },
+  reply: {
+    empty: 'Write a reply first.',
+    optedOut: 'This number has opted out, so Besked will not text it. If the customer asked to hear from you again, opt the number in under Contacts first.',
+    tooLong: 'This reply takes {parts} SMS parts; your limit in Settings is {cap}. Shorten it or raise the limit.',
+    noSender: 'Choose who the reply is from: set a default sender in Settings or type one here.',
+  },
+  account: {
+    notEnabled: {
+      keywords:
+        'Keyword management is not enabled on your gateway account. Keywords need a separate agreement with the gateway. Contact the gateway’s support and ask them to enable keywords on your account, then try again.',
+      email:
+        'Email sending is not enabled on your gateway account. Email is enabled on request. Contact the gateway’s support and ask for email access, then try again.',
+      lookup:
+        'Number lookup is not enabled on your gateway account. Contact the gateway’s support and ask them to enable number lookup (HLR) on your account, then try again.',
+    },
+    notEnabledSandbox: {
+      keywords: 'Keyword management is not enabled on your gateway account. In Sandbox, the test gateway has this feature switched off.',
+      email: 'Email sending is not enabled on your gateway account. In Sandbox, the test gateway has this feature switched off.',
+      lookup: 'Number lookup is not enabled on your gateway account. In Sandbox, the test gateway has this feature switched off.',
+    },
+  },
+  refund: {
+    notOvercharged:
+      'Only overcharged messages (billed to the recipient’s phone bill) can be refunded. This message was paid from your account credit, so there is nothing to give back to the recipient.',
+    chargePending: 'The gateway has not yet reported that the charge was captured. Wait for the delivery report; only captured charges can be refunded.',
+    chargeNotCaptured: 'The charge status is {status}. Only charges the gateway reports as CAPTURED can be refunded.',
+    notSentTo: 'Message {id} was not sent to {msisdn}, so there is nothing to refund for that number.',
+  },
+  usage: {
+    pickDates: 'Pick a start and an end date.',
+    endBeforeStart: 'The end date is before the start date.',
+    tooManyDays: 'That is {days} days, and Besked asks the gateway once per day: pick at most {max} days, or show the range by week.',
+    tooManyWeeks: 'That range has more than {max} weeks, and Besked asks the gateway once per week: pick a shorter range.',
+  },
+  email: {
+    noText: 'Write the email text, as plain text, HTML or both.',
+    attachmentsTooLarge: 'The attachments are {mb} MB together; the gateway accepts at most 5 MB per email. Remove some, or share large files as a link.',
+  },
+  message: {
+    notFound:
+      'The gateway has no sent message with id {id}. Check the number. A message can only be looked up a few moments after it has been sent; a scheduled message is not there before its send time.',
+  },
+} as const;
