@@ -1,0 +1,64 @@
+// An AppError reads in the active language: its code's translation with the parameters filled in (numbers the
+// locale's way), and the core's English message whenever the renderer cannot translate the code.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AppError } from '../../../src-shared/errors';
+import { errorTextNow } from '../../../src-renderer/composables/useErrorText';
+import { errorMessage, UiError } from '../../../src-renderer/api';
+import { applyLocale } from '../../../src-renderer/i18n';
+
+afterEach(() => applyLocale('en', 'en-GB'));
+
+const err = (e: Partial<AppError>): AppError => ({ kind: 'conflict', message: 'The English message.', ...e });
+
+describe('errorTextNow', () => {
+  it.each<[string, AppError, 'en' | 'da', string]>([
+    ['a known code without parameters, in Danish', err({ code: 'campaign.alreadySent' }), 'da', 'Denne kampagne er allerede sendt eller planlagt.'],
+    ['the same code in English', err({ code: 'campaign.alreadySent' }), 'en', 'This campaign has already been sent or scheduled.'],
+    [
+      'string parameters filled in',
+      err({ kind: 'network', code: 'gateway.unreachable', params: { host: '127.0.0.1:9', reason: 'ECONNREFUSED' } }),
+      'da',
+      'Kunne ikke forbinde til gatewayen på 127.0.0.1:9 (ECONNREFUSED). Tjek din internetforbindelse og gatewayens adresser i Indstillinger.',
+    ],
+    [
+      'number parameters written the Danish way',
+      err({ code: 'campaign.costChanged', params: { cost: 1234.5, seen: 1200, currency: 'DKK' } }),
+      'da',
+      'Prisen er nu 1.234,50 DKK i stedet for de 1.200, du så (modtagere eller priser har ændret sig). Tjek den, og send igen.',
+    ],
+    [
+      'number parameters written the English way',
+      err({ code: 'reply.tooLong', params: { parts: 3, cap: 2 } }),
+      'en',
+      'This reply takes 3 SMS parts; your limit in Settings is 2. Shorten it or raise the limit.',
+    ],
+    [
+      'an empty trailing parameter leaves no stray space',
+      err({ code: 'gateway.conflict', params: { said: '' } }),
+      'da',
+      'Gatewayen kunne ikke gøre dette lige nu.',
+    ],
+    ['an unknown code: the message', err({ code: 'gateway.fromTheFuture', params: { x: 1 } }), 'da', 'The English message.'],
+    ['no code: the message', err({}), 'da', 'The English message.'],
+    ['a known code missing a parameter: the message', err({ code: 'gateway.unreachable', params: { host: 'x' } }), 'da', 'The English message.'],
+    ['a name that is not a code but an object property: the message', err({ code: 'toString' }), 'da', 'The English message.'],
+  ])('%s', (_, error, locale, shown) => {
+    applyLocale(locale, locale === 'da' ? 'da-DK' : 'en-GB');
+    expect(errorTextNow(error)).toBe(shown);
+  });
+
+  it('a parameter value is shown as it is, never read as message syntax', () => {
+    applyLocale('da', 'da-DK');
+    expect(errorTextNow(err({ code: 'template.nameTaken', params: { name: "{name} @:x | {'a'}" } }))).toBe(
+      `Der findes allerede en skabelon med navnet "{name} @:x | {'a'}". Vælg et andet navn.`,
+    );
+  });
+});
+
+describe('errorMessage', () => {
+  it('translates what a call threw, and gives a generic line in the active language for anything else', () => {
+    applyLocale('da', 'da-DK');
+    expect(errorMessage(new UiError(err({ kind: 'unavailable', code: 'keychain.readFailed' })))).toBe('Nøgleringen kunne ikke læses. Lås den op, og prøv igen.');
+    expect(errorMessage(new Error('boom'))).toBe('Noget gik galt. Prøv igen.');
+  });
+});
