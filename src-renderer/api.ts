@@ -21,8 +21,13 @@ export function on<E extends EventName>(name: E, listener: (payload: EventPayloa
   return window.besked.on(name, listener);
 }
 
-/** The text to show for anything a call threw, in the active language (see useErrorText). */
+/** The error value of anything a call threw, for a store to keep (a view turns it into text with useErrorText). */
+export function appErrorOf(err: unknown): AppError {
+  if (err instanceof UiError) return err.error;
+  return { kind: 'internal', message: 'Something went wrong. Please try again.', code: 'internal.unknownFailure' };
+}
+
+/** The text to show for anything a call threw, in the language active now (see useErrorText). */
 export function errorMessage(err: unknown): string {
-  if (err instanceof UiError) return errorTextNow(err.error);
-  return errorTextNow({ kind: 'internal', message: 'Something went wrong. Please try again.', code: 'internal.unknownFailure' });
+  return errorTextNow(appErrorOf(err));
 }

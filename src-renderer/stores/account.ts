@@ -12,11 +12,13 @@ import type {
   LookupRun,
   SentEmail,
 } from '../../src-shared/contract';
-import { call, errorMessage, on, UiError } from '../api';
+import { appErrorOf, call, on, UiError } from '../api';
+import type { AppError } from '../../src-shared/errors';
 
 export const useAccountStore = defineStore('account', () => {
   const balance = ref<Balance | null>(null);
-  const error = ref<string | null>(null);
+  /** The last refresh's failure, kept as a value so its text follows a language switch. */
+  const error = ref<AppError | null>(null);
   const loading = ref(false);
   const features = ref<FeatureStatus[]>([]);
 
@@ -26,7 +28,7 @@ export const useAccountStore = defineStore('account', () => {
       balance.value = await call('account.balance', { refresh: force });
       error.value = null;
     } catch (err) {
-      error.value = errorMessage(err);
+      error.value = appErrorOf(err);
     } finally {
       loading.value = false;
     }

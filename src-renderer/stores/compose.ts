@@ -11,7 +11,8 @@ import type {
   RecipientSpec,
   Template,
 } from '../../src-shared/contract';
-import { call, errorMessage } from '../api';
+import { appErrorOf, call } from '../api';
+import type { AppError } from '../../src-shared/errors';
 
 const SAVE_DELAY_MS = 400;
 const PREVIEW_DELAY_MS = 250;
@@ -21,9 +22,9 @@ export const useComposeStore = defineStore('compose', () => {
   const draft = ref<CampaignDraft | null>(null);
   const saving = ref(false);
   const savedAt = ref<string | null>(null);
-  const saveError = ref<string | null>(null);
+  const saveError = ref<AppError | null>(null);
   const preview = shallowRef<ComposePreview | null>(null);
-  const previewError = ref<string | null>(null);
+  const previewError = ref<AppError | null>(null);
   const previewLoading = ref(false);
   const recipientIndex = ref(0);
   const recipient = shallowRef<RecipientPreview | null>(null);
@@ -94,7 +95,7 @@ export const useComposeStore = defineStore('compose', () => {
       saveError.value = null;
     } catch (err) {
       dirty = true;
-      saveError.value = errorMessage(err);
+      saveError.value = appErrorOf(err);
     } finally {
       saving.value = false;
     }
@@ -123,7 +124,7 @@ export const useComposeStore = defineStore('compose', () => {
       if (r) recipientIndex.value = r.index;
       previewError.value = null;
     } catch (err) {
-      if (seq === previewSeq) previewError.value = errorMessage(err);
+      if (seq === previewSeq) previewError.value = appErrorOf(err);
     } finally {
       if (seq === previewSeq) previewLoading.value = false;
     }
