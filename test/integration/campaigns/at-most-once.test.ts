@@ -3,7 +3,7 @@
 // continues after the last committed chunk.
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSimulator, type Simulator } from '../../../src-sim/index';
-import { draft, dkNumber, freePort, simCall, startTestCore, tempDir, type TestCore } from './helpers';
+import { draft, dkNumber, freePort, numbers, simCall, startTestCore, tempDir, type TestCore } from './helpers';
 
 let t: TestCore | null = null;
 let sim: Simulator | null = null;
@@ -14,7 +14,6 @@ afterEach(async () => {
   sim = null;
 });
 
-const numbers = (from: number, n: number) => Array.from({ length: n }, (_, i) => `+${dkNumber(from + i)}`);
 
 function countBy<T>(xs: T[], key: (x: T) => number): Map<number, number> {
   const m = new Map<number, number>();

@@ -92,6 +92,9 @@ export function dkNumber(i: number): number {
   return 4520000000 + i;
 }
 
+/** n typed Danish numbers from dkNumber(from) on, as a user would paste them. */
+export const numbers = (from: number, n: number): string[] => Array.from({ length: n }, (_, i) => `+${dkNumber(from + i)}`);
+
 /** Creates a group of contacts through the contract; returns the group id and the contacts' ids. */
 export async function makeGroup(
   t: TestCore,

@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase, type Db } from '../../../src-main/core/db/database';
 import { REALLY_QUEUED, settleChunks, unsettledCounts } from '../../../src-main/core/campaigns/settlement';
-import { startTestCore, tempDir, type TestCore } from './helpers';
+import { draft, numbers, startTestCore, tempDir, type TestCore } from './helpers';
 
 const AT = '2026-11-22T10:00:00.000Z';
 
@@ -211,5 +211,47 @@ describe('a send right after its preview', () => {
     const sent = await t.waitForState(id, ['sent']);
     expect(sent.counts).toMatchObject({ accepted: 2, excluded: 1 });
     expect((await t.ledger()).map((e) => e.recipient).sort()).toEqual([4530000001, 4530000003]);
+  });
+});
+
+describe('resending uncertain recipients while a later chunk is on its way', () => {
+  it('waits for that chunk, then sends the resent recipients once more and nobody else', async () => {
+    t = await startTestCore({ campaigns: { chunkSize: 2 } });
+    // The first request's answer is lost (uncertain); every request takes a while, so the next one is caught on its way.
+    await t.sim('PUT', '/_sim/faults', {
+      rules: [
+        { path: '/rest/mtsms', method: 'POST', count: 1, drop: 'after' },
+        { path: '/rest/mtsms', method: 'POST', latency_ms: 700 },
+      ],
+    });
+    const recipients = numbers(300, 6);
+    const { id } = await t.ok('campaigns.create', {});
+    await t.ok('campaigns.saveDraft', { id, draft: draft({ recipients: { contactIds: [], groupIds: [], searches: [], numbers: recipients } }) });
+    await t.ok('campaigns.send', { id });
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const c = (await t.ok('campaigns.get', { id })).counts;
+      if (c.uncertain === 2 && c.inFlight === 2) break;
+      if (Date.now() > deadline) throw new Error(`never caught a chunk on its way: ${JSON.stringify(c)}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const before = (await t.ledger()).length;
+    await t.ok('campaigns.resolveUncertain', { id, action: 'resend' });
+    // The answer came only after the chunk on its way had its outcome: its two recipients are in the ledger now.
+    expect((await t.ledger()).length).toBe(before + 2);
+
+    const done = await t.waitForState(id, ['sent']);
+    expect(done.counts).toMatchObject({ accepted: 6, uncertain: 0, queued: 0, inFlight: 0 });
+    const perRecipient = new Map<number, number>();
+    for (const e of await t.ledger()) perRecipient.set(e.recipient, (perRecipient.get(e.recipient) ?? 0) + 1);
+    const twice = [...perRecipient].filter(([, n]) => n === 2).map(([m]) => m);
+    expect(perRecipient.size).toBe(6);
+    expect(twice).toHaveLength(2);
+    expect([...perRecipient.values()].every((n) => n === 1 || n === 2)).toBe(true);
+    // Every row ends accepted with the id of its own latest message.
+    const rows = t.core.db.prepare('SELECT msisdn, state, gateway_id FROM campaign_recipients WHERE campaign_id = ?').all(id) as { msisdn: number; state: string; gateway_id: string }[];
+    const latest = new Map<number, string>();
+    for (const e of await t.ledger()) latest.set(e.recipient, e.id);
+    for (const r of rows) expect(r).toMatchObject({ state: 'accepted', gateway_id: latest.get(r.msisdn) });
   });
 });
