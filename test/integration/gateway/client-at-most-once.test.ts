@@ -48,7 +48,7 @@ describe('sends whose outcome is unknown are reported uncertain and never repeat
     await faults({ path: '/mobile/single', latency_ms: 1500, count: 1 });
     const err = await suite.gw.client.sendSingle(msg()).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(NetworkError);
-    expect(err).toMatchObject({ maybeAccepted: true, code: 'UND_ERR_HEADERS_TIMEOUT' });
+    expect(err).toMatchObject({ maybeAccepted: true, transportCode: 'UND_ERR_HEADERS_TIMEOUT' });
     expect(suite.gw.retries).toEqual([]);
     expect(await served(suite.ctl, 'POST /mobile/single')).toBe(1);
   });
