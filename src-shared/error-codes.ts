@@ -126,6 +126,7 @@ export const ERROR_CODES = {
   'reply.optedOut': [],
   'reply.tooLong': ['parts', 'cap'],
   'reply.noSender': [],
+  'reply.badSender': [],
 
   // Account features, refunds, usage, email and message lookup.
   'account.notEnabled.keywords': [],
@@ -145,6 +146,7 @@ export const ERROR_CODES = {
   'email.noText': [],
   'email.attachmentsTooLarge': ['mb'],
   'message.notFound': ['id'],
+  'pricing.fetchFailed': [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

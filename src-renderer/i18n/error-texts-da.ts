@@ -146,6 +146,7 @@ export const errorTextsDa: Texts<typeof errorTextsEn> = {
     optedOut: 'Dette nummer har afmeldt sig, så Besked skriver ikke til det. Hvis kunden har bedt om at høre fra dig igen, så tilmeld nummeret igen under Kontakter først.',
     tooLong: 'Dette svar fylder {parts} sms-dele; din grænse i Indstillinger er {cap}. Gør det kortere, eller hæv grænsen.',
     noSender: 'Vælg, hvem svaret er fra: angiv en standardafsender i Indstillinger, eller skriv en her.',
+    badSender: 'En afsender er højst 11 bogstaver og cifre eller højst 15 cifre.',
   },
   account: {
     notEnabled: {
@@ -181,5 +182,8 @@ export const errorTextsDa: Texts<typeof errorTextsEn> = {
   message: {
     notFound:
       'Gatewayen har ingen sendt besked med id {id}. Tjek nummeret. En besked kan først slås op lidt efter, at den er sendt; en planlagt besked er der ikke før sit afsendelsestidspunkt.',
+  },
+  pricing: {
+    fetchFailed: 'Prislisten kunne ikke hentes: noget gik galt inde i Besked. Prøv venligst igen.',
   },
 };

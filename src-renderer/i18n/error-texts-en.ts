@@ -145,6 +145,7 @@ export const errorTextsEn = {
     optedOut: 'This number has opted out, so Besked will not text it. If the customer asked to hear from you again, opt the number in under Contacts first.',
     tooLong: 'This reply takes {parts} SMS parts; your limit in Settings is {cap}. Shorten it or raise the limit.',
     noSender: 'Choose who the reply is from: set a default sender in Settings or type one here.',
+    badSender: 'A sender is up to 11 letters and digits, or up to 15 digits.',
   },
   account: {
     notEnabled: {
@@ -181,5 +182,8 @@ export const errorTextsEn = {
   message: {
     notFound:
       'The gateway has no sent message with id {id}. Check the number. A message can only be looked up a few moments after it has been sent; a scheduled message is not there before its send time.',
+  },
+  pricing: {
+    fetchFailed: 'The price list could not be fetched: something went wrong inside Besked. Please try again.',
   },
 } as const;

@@ -42,10 +42,9 @@ function checkSender(sender: string): string | null {
  */
 export async function writeReply(deps: ReplyDeps, req: ReplyRequest): Promise<{ campaignId: number; recipientId: number }> {
   const text = req.text;
-  if (text.trim() === '') throw new BeskedError('validation', 'Write a reply first.', {
-      fields: [{ path: ['text'], message: 'Write a reply' }],
-      ...coded('reply.empty'),
-    });
+  if (text.trim() === '') {
+    throw new BeskedError('validation', 'Write a reply first.', { fields: [{ path: ['text'], message: 'Write a reply' }], ...coded('reply.empty') });
+  }
   if (!req.toOptedOut && isOptedOut(deps.db, req.msisdn)) {
     throw new BeskedError('conflict', 'This number has opted out, so Besked will not text it. If the customer asked to hear from you again, opt the number in under Contacts first.', coded('reply.optedOut'));
   }
@@ -66,7 +65,7 @@ export async function writeReply(deps: ReplyDeps, req: ReplyRequest): Promise<{ 
     });
   }
   const bad = checkSender(sender);
-  if (bad) throw new BeskedError('validation', bad, { fields: [{ path: ['sender'], message: bad }] });
+  if (bad) throw new BeskedError('validation', bad, { fields: [{ path: ['sender'], message: bad }], ...coded('reply.badSender') });
 
   const at = new Date((deps.now ?? Date.now)()).toISOString();
   const contact = deps.db.prepare('SELECT id, first_name, last_name FROM contacts WHERE msisdn = ?').get(req.msisdn) as

@@ -6,6 +6,7 @@ import type { Db } from '../db/database';
 import { BeskedError, toAppError } from '../errors';
 import type { PriceList } from '../gateway';
 import type { Logger } from '../log';
+import { coded } from '../../../src-shared/error-codes';
 
 export type Mode = 'sandbox' | 'live';
 
@@ -116,7 +117,7 @@ export class PriceBook {
     } catch (err) {
       const message = toAppError(err).message;
       this.errors.set(mode, message);
-      throw err instanceof BeskedError ? err : new BeskedError('network', `The price list could not be fetched: ${message}`, { cause: err });
+      throw err instanceof BeskedError ? err : new BeskedError('network', `The price list could not be fetched: ${message}`, { cause: err, ...coded('pricing.fetchFailed') });
     }
     const fetchedAt = new Date(this.now()).toISOString();
     this.deps.db
