@@ -1,11 +1,10 @@
 // The Danish text of every error code, key for key as error-texts-en.ts with the same {parameters}; da.ts mounts it as `errors`.
 import type { errorTextsEn } from './error-texts-en';
-
-type Texts<T> = { readonly [K in keyof T]: T[K] extends string ? string : Texts<T[K]> };
+import type { Translation } from './da';
 
 const ASK_DELIVERY = 'Tjek beskedloggen (eller vent på leveringsrapporterne), før du sender igen.';
 
-export const errorTextsDa: Texts<typeof errorTextsEn> = {
+export const errorTextsDa: Translation<typeof errorTextsEn> = {
   internal: {
     unexpected: 'Noget gik galt inde i Besked. Dine data er i sikkerhed; prøv venligst igen.',
     unknownFailure: 'Noget gik galt. Prøv igen.',
