@@ -19,7 +19,7 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
     notEnabled:
       'Din gatewaykonto har ikke adgang til denne funktion. Nøgleord, e-mail og nummeropslag kræver en særskilt aftale med gatewayen; kontakt dens support for at få adgang.',
     tokenRefused:
-      'Gatewayen afviste API-tokenet (HTTP {status}). Et token virker kun på den platform, det er oprettet til (EU eller standard), så tjek, at token og platform i Indstillinger passer sammen.',
+      'Gatewayen afviste API-tokenet (HTTP {status}). Et token virker kun på den platform, det er oprettet til (EU eller standard), så tjek, at token og platform i Indstillinger passer sammen. Kontoen kan også være sat til kun at tage imod forespørgsler fra bestemte IP-adresser (det indstilles i gatewayens kontrolpanel).',
     ipRefused:
       'Gatewayen afviste forespørgslen fra denne computers IP-adresse (HTTP {status}). Kontoen tager kun imod forespørgsler fra bestemte IP-adresser; tilføj denne i gatewayens kontrolpanel.',
     notFound: 'Gatewayen kunne ikke finde det, Besked spurgte efter ({what}).',

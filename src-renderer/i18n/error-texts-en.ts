@@ -14,7 +14,7 @@ export const errorTextsEn = {
     notEnabled:
       'Your gateway account is not enabled for this feature. Keywords, email and number lookup need a separate agreement with the gateway; contact its support to get access.',
     tokenRefused:
-      'The gateway refused the API token (HTTP {status}). A token only works on the platform it was made for (EU or default), so check that the token and the platform chosen in Settings match.',
+      'The gateway refused the API token (HTTP {status}). A token only works on the platform it was made for (EU or default), so check that the token and the platform chosen in Settings match. The account may also only accept requests from certain IP addresses (set in the gateway dashboard).',
     ipRefused:
       'The gateway refused the request from this computer’s IP address (HTTP {status}). The account only accepts requests from certain IP addresses; add this one in the gateway dashboard.',
     notFound: 'The gateway could not find what Besked asked for ({what}).',
