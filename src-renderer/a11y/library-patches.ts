@@ -1,11 +1,11 @@
 // Repairs the few places where the component library (Naive UI 2.45) renders ARIA that screen readers and axe
-// reject, once for every view: card titles, decorative icons, unnamed buttons, unscrollable tables and tabs the
-// keyboard cannot reach.
+// reject, once for every view: card titles, decorative icons, unnamed buttons, unscrollable tables, tabs the
+// keyboard cannot reach, dialogs and drawers without a name and table selection boxes without one.
 // Each patch is idempotent, and re-runs on every DOM change and language switch.
 import { watch } from 'vue';
 import { i18n } from '../i18n';
 
-const t = (key: string) => i18n.global.t(key);
+const t = (key: string, params: Record<string, string> = {}) => i18n.global.t(key, params);
 
 /**
  * - NCard marks both its header row and the title inside it role="heading" without a level; the row also holds
@@ -14,6 +14,10 @@ const t = (key: string) => i18n.global.t(key);
  *   control, so an unnamed one is decoration and is hidden from screen readers.
  * - NInputNumber's +/- buttons and NDynamicTags' + button have no name; they get one in the UI's language.
  * - NDataTable's virtual scroll box cannot be scrolled from the keyboard when its rows hold nothing focusable.
+ * - NModal, NDialog and NDrawer are role="dialog" without a name: a screen reader announces "dialog" and nothing
+ *   else. Each is named by its own title.
+ * - NDataTable's selection column has checkboxes that point at a label that is never rendered; each gets a name:
+ *   "select all" in the header, "select" and the row's first cell in the rows.
  */
 export function patchLibraryAccessibility(root: ParentNode): void {
   for (const row of root.querySelectorAll<HTMLElement>('.n-card-header[role="heading"]')) row.setAttribute('role', 'none');
@@ -38,6 +42,30 @@ export function patchLibraryAccessibility(root: ParentNode): void {
   // A virtual list's scroll box: rows of plain text give the keyboard nothing to land on, so the box itself
   // takes focus and scrolls with the arrow keys.
   for (const box of root.querySelectorAll<HTMLElement>('.n-data-table .v-vl:not([tabindex])')) box.tabIndex = 0;
+  patchDialogNames(root);
+  patchSelectionBoxes(root);
+}
+
+const DIALOG_TITLES = '.n-dialog__title, .n-card-header__main, .n-drawer-header__main';
+let titleIds = 0;
+
+/** A dialog without a name is named by its title (the first one that is its own, not a nested card's). */
+function patchDialogNames(root: ParentNode): void {
+  for (const dialog of root.querySelectorAll<HTMLElement>('[role="dialog"]:not([aria-label])')) {
+    const title = [...dialog.querySelectorAll<HTMLElement>(DIALOG_TITLES)].find((el) => el.closest('[role="dialog"]') === dialog && (el.textContent ?? '').trim() !== '');
+    if (!title) continue;
+    if (!title.id) title.id = `besked-dialog-title-${++titleIds}`;
+    setAttr(dialog, 'aria-labelledby', title.id);
+  }
+}
+
+function patchSelectionBoxes(root: ParentNode): void {
+  for (const box of root.querySelectorAll<HTMLElement>('.n-data-table-th--selection .n-checkbox[role="checkbox"]')) label(box, t('a11y.selectAll'));
+  for (const box of root.querySelectorAll<HTMLElement>('.n-data-table-td--selection .n-checkbox[role="checkbox"]')) {
+    const cell = box.closest('td');
+    const row = (cell?.nextElementSibling?.textContent ?? '').trim();
+    label(box, row ? t('a11y.selectRow', { row }) : t('a11y.select'));
+  }
 }
 
 /**
@@ -120,8 +148,9 @@ export function installLibraryPatches(): () => void {
     queueMicrotask(run);
   };
   const observer = new MutationObserver(schedule);
-  // class: a tab's selection shows only as a class change.
-  observer.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['role', 'class'] });
+  // class: a tab's selection shows only as a class change. characterData: a virtual list reuses its rows and only
+  // their text changes, which renames their selection boxes.
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['role', 'class'] });
   document.addEventListener('keydown', onTabKeydown);
   const stopWatch = watch(i18n.global.locale, () => patchLibraryAccessibility(document));
   schedule();

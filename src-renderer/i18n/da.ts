@@ -38,6 +38,9 @@ export const da: Translation<Messages> = {
     increase: 'Forøg',
     decrease: 'Formindsk',
     add: 'Tilføj',
+    select: 'Vælg',
+    selectAll: 'Vælg alle rækker',
+    selectRow: 'Vælg {row}',
   },
   contacts: {
     title: 'Kontakter',
@@ -334,6 +337,7 @@ export const da: Translation<Messages> = {
       deleted: 'Skabelonen er slettet',
       none: 'Ingen skabeloner endnu. Gem en besked, du ofte sender, som skabelon.',
       delete: 'Slet skabelon',
+      deleteNamed: 'Slet skabelonen {name}',
       replaceConfirm: 'Erstat den tekst, du har skrevet, med denne skabelon?',
     },
     preview: {

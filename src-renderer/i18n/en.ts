@@ -33,6 +33,9 @@ export const en = {
     increase: 'Increase',
     decrease: 'Decrease',
     add: 'Add',
+    select: 'Select',
+    selectAll: 'Select all rows',
+    selectRow: 'Select {row}',
   },
   contacts: {
     title: 'Contacts',
@@ -329,6 +332,7 @@ export const en = {
       deleted: 'Template deleted',
       none: 'No templates yet. Save a message you send often as a template.',
       delete: 'Delete template',
+      deleteNamed: 'Delete the template {name}',
       replaceConfirm: 'Replace the text you have written with this template?',
     },
     preview: {
