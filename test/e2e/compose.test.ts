@@ -114,7 +114,7 @@ describe('composing and sending a campaign in Sandbox', () => {
 
     // Each recipient's own text, stepping through them; the fallback where a contact has no first name.
     await expect.poll(() => page.textContent('[data-testid="preview-text"]'), { timeout: 20_000 }).toBe('Hi Anna, fresh bread today - 20% off until 18:00!');
-    expect(await page.textContent('[data-testid="preview-position"]')).toBe(`1 of ${GROUP_SIZE}`);
+    expect(await page.textContent('[data-testid="preview-position"]')).toBe('1 of 2,500');
     const seen = new Set<string>();
     for (let i = 0; i < NAMES.length; i++) {
       seen.add((await page.textContent('[data-testid="preview-text"]'))!);
@@ -127,7 +127,7 @@ describe('composing and sending a campaign in Sandbox', () => {
 
     // The cost before sending: 2500 × 1 part × 0.13 DKK, priced from the cached list, against the balance.
     await expect.poll(() => page.textContent('[data-testid="cost-total"]'), { timeout: 20_000 }).toMatch(/325\.00/);
-    expect(await page.textContent('[data-testid="cost-parts"]')).toBe(String(GROUP_SIZE));
+    expect(await page.textContent('[data-testid="cost-parts"]')).toBe('2,500');
     expect(await page.textContent('[data-testid="price-age"]')).toMatch(/Price list updated/);
     expect(await page.textContent('[data-testid="cost-balance"]')).toMatch(/\d/);
     await expect.poll(() => page.textContent('[data-testid="draft-saved"]')).toBe('Draft saved');
@@ -153,7 +153,7 @@ describe('composing and sending a campaign in Sandbox', () => {
     await page.click('[data-testid^="campaign-row-"]');
     await page.waitForSelector('[data-view="campaign"]');
     await page.waitForSelector('[data-testid="campaign-state"][data-state="sent"]', { timeout: 60_000 });
-    expect(await page.textContent('[data-testid="detail-accepted"]')).toBe(String(GROUP_SIZE));
+    expect(await page.textContent('[data-testid="detail-accepted"]')).toBe('2,500');
     // Charged as the gateway reports it: at most the estimate (it does not charge messages it refuses downstream).
     await expect.poll(() => page.textContent('[data-testid="detail-cost"]')).toMatch(/DKK\s?3\d\d\.\d\d/);
     const charged = Number((await page.textContent('[data-testid="detail-cost"]'))!.replace(/[^\d.]/g, ''));

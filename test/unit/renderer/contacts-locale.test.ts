@@ -1,10 +1,11 @@
-// The contacts view's country pickers and file sizes follow the UI's language: names and their order in Danish
-// or English, and sizes with the locale's decimal separator.
+// The contacts view's country pickers, file sizes and consent history follow the UI's language: names and their
+// order in Danish or English, sizes with the locale's decimal separator, and who changed a number's consent.
 import { afterEach, describe, expect, it } from 'vitest';
 import { countryOptionsFor, useCountryOptions } from '../../../src-renderer/components/contacts/country-options';
 import { humanSize } from '../../../src-renderer/components/contacts/upload-file';
 import { formatterFor } from '../../../src-renderer/composables/useFormat';
-import { applyLocale } from '../../../src-renderer/i18n';
+import { consentBy } from '../../../src-renderer/components/contacts/consent-by';
+import { applyLocale, i18n } from '../../../src-renderer/i18n';
 
 const labels = (tag: string) => countryOptionsFor(tag).map((o) => String(o.label));
 
@@ -63,5 +64,25 @@ describe('file sizes', () => {
     [en, 1024 * 1024 * 1024, '1,024 MB'],
   ] as const)('%#: %d bytes is %s', (fmt, bytes, out) => {
     expect(humanSize(bytes, fmt)).toBe(out);
+  });
+});
+
+describe('who changed consent', () => {
+  afterEach(() => applyLocale('en', 'en-GB'));
+  const t = (key: string, named: Record<string, string>) => i18n.global.t(key, named);
+
+  it.each([
+    ['en', { source: 'manual', by: 'you (in Besked)' }, 'by you (in Besked)'],
+    ['da', { source: 'manual', by: 'you (in Besked)' }, 'af dig (i Besked)'],
+    ['da', { source: 'keyword', by: 'STOP from +4520304071' }, 'af svaret STOP fra +4520304071'],
+    ['en', { source: 'keyword', by: 'AFMELD from +4520304071' }, 'by the reply AFMELD from +4520304071'],
+    // An import is known by its file's name, which stays as it is.
+    ['da', { source: 'import', by: 'kunder.csv' }, 'af kunder.csv'],
+    // Words the core may write some other day are shown as they come rather than half-translated.
+    ['da', { source: 'manual', by: 'the shop assistant' }, 'af the shop assistant'],
+    ['da', { source: 'keyword', by: 'STOP' }, 'af STOP'],
+  ] as const)('%s: %j is "%s"', (ui, entry, out) => {
+    applyLocale(ui, ui === 'da' ? 'da-DK' : 'en-GB');
+    expect(consentBy(entry, t)).toBe(out);
   });
 });
