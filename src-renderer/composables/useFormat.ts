@@ -12,6 +12,8 @@ export interface Formatter {
   number(n: number, opts?: { minDecimals?: number; maxDecimals?: number }): string;
   /** 22 Nov 2026 / 22. nov. 2026. A calendar day (2026-11-22) stays that day in every time zone. */
   date(when: When): string;
+  /** 22/11 / 22.11: a day in a short series (a chart's axis), without the year. */
+  dayMonth(when: When): string;
   /** 14:05 (or 2:05 pm where the locale says so). */
   time(when: When): string;
   /** 22 Nov 2026, 14:05. */
@@ -72,6 +74,7 @@ function build(tag: string): Formatter {
     },
     number,
     date: (when) => withDate(when, (d) => dtf('date', { dateStyle: 'medium' }).format(d)),
+    dayMonth: (when) => withDate(when, (d) => dtf('dayMonthNumeric', { day: 'numeric', month: 'numeric' }).format(d)),
     time: (when) => withDate(when, (d) => dtf('time', { timeStyle: 'short' }).format(d)),
     dateTime: (when) => withDate(when, (d) => dtf('dateTime', { dateStyle: 'medium', timeStyle: 'short' }).format(d)),
     compact: (when, now = new Date()) =>
@@ -115,6 +118,7 @@ export function useFormat(): Formatter {
     money: (...a) => current().money(...a),
     number: (...a) => current().number(...a),
     date: (...a) => current().date(...a),
+    dayMonth: (...a) => current().dayMonth(...a),
     time: (...a) => current().time(...a),
     dateTime: (...a) => current().dateTime(...a),
     compact: (...a) => current().compact(...a),

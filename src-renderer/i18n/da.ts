@@ -731,6 +731,7 @@ export const da: Translation<Messages> = {
         messages: 'Beskeder',
         cost: 'Pris',
       },
+      classes: { standard: 'Standard', premium: 'Premium', secret: 'Hemmelig', charge: 'Overtakseret' },
     },
     keywords: {
       explain: 'Et nøgleord på en kortkode lader kunder skrive til dig: beskeder til kortkoden, der begynder med nøgleordet, sendes videre til den webhook, du vælger.',

@@ -726,6 +726,7 @@ export const en = {
         messages: 'Messages',
         cost: 'Cost',
       },
+      classes: { standard: 'Standard', premium: 'Premium', secret: 'Secret', charge: 'Overcharged' },
     },
     keywords: {
       explain: 'A keyword on a short code lets customers text you: messages to the short code that start with the keyword are forwarded to the webhook you choose.',

@@ -56,6 +56,12 @@ describe('dates and times', () => {
     expect(plain(en.dateTime(at))).toBe('22 Nov 2026, 14:05');
   });
 
+  it('writes a short day and month for a chart axis', () => {
+    expect(da.dayMonth('2026-10-24')).toBe('24.10');
+    expect(en.dayMonth('2026-10-24')).toBe('24/10');
+    expect(formatterFor('en-US').dayMonth('2026-10-24')).toBe('10/24');
+  });
+
   it('keeps a calendar day on that day whatever the time zone', () => {
     expect(plain(da.date('2026-03-01'))).toBe('1. mar. 2026');
   });
