@@ -191,7 +191,7 @@ describe('composing and sending a campaign in Sandbox', () => {
     await page.click(`.n-base-select-option:has-text("Regulars (2,500)")`);
     await page.keyboard.press('Escape');
     await page.fill('[data-testid="message-text"]', 'Weekend opening hours: 9-14.');
-    await expect.poll(() => page.textContent('[data-testid="problems"]').catch(() => ''), { timeout: 20_000 }).toMatch(/more than your limit of 100\.00 DKK per campaign/);
+    await expect.poll(() => page.textContent('[data-testid="problems"]').catch(() => ''), { timeout: 20_000 }).toMatch(/more than your limit of DKK\s?100\.00 per campaign/);
     expect(await page.isDisabled('[data-testid="send"]')).toBe(true);
     await app.screenshot('compose-over-cap');
     expect(await severeA11y(page)).toEqual([]);
