@@ -285,6 +285,10 @@ export const da: Translation<Messages> = {
         duplicate: 'Allerede på listen',
         no_phone: 'Intet telefonnummer',
       },
+      detail: {
+        optedOut: 'Nummeret har afmeldt sig beskeder.',
+        duplicate: 'Står allerede på listen som {as}.',
+      },
       more: 'og {count} mere',
     },
     sender: {

@@ -280,6 +280,10 @@ export const en = {
         duplicate: 'Already in the list',
         no_phone: 'No phone number',
       },
+      detail: {
+        optedOut: 'This number has opted out of messages.',
+        duplicate: 'Already in the list as {as}.',
+      },
       more: 'and {count} more',
     },
     sender: {
