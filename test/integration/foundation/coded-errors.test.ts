@@ -2,7 +2,7 @@
 // a gateway nobody listens on, a refused token, a campaign sent twice, a cost that rose, input the contract refuses.
 // (test/unit/renderer/error-text.test.ts shows such values in Danish.)
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { freePort } from '../core-calls';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,18 +32,6 @@ async function fails(name: string, input: unknown): Promise<AppError> {
   return r.error;
 }
 
-/** A loopback port nothing listens on: connections to it are refused. */
-async function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
 async function live(base: string): Promise<void> {
   await ok('settings.update', { sandbox: false, endpoints: { default: { messagingUrl: base, legacyUrl: base } } });
 }
@@ -70,7 +58,7 @@ afterAll(async () => {
 
 describe('coded errors over the simulator', () => {
   it('a gateway nobody listens on: gateway.unreachable with its host and the connection error', async () => {
-    const port = await closedPort();
+    const port = await freePort();
     await live(`http://127.0.0.1:${port}`);
     await ok('settings.setToken', { platform: 'default', token: TOKEN });
     const e = await fails('account.balance', { refresh: true });
