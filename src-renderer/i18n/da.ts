@@ -891,13 +891,15 @@ export const da: Translation<Messages> = {
       title: 'Refundér opkrævning',
       open: 'Refundér',
       intro: 'Giver modtageren det tilbage, som denne overtakserede besked opkrævede på deres telefonregning.',
+      unconfirmed:
+        'Beskeden er leveret, men Besked har ikke set status for opkrævningen (den kommer kun via webhook). Du kan anmode om refusion; gatewayen refunderer kun, hvis beløbet blev trukket.',
       message: 'Besked {id} til {msisdn}',
       confirm: 'Anmod om refusion',
       requested: 'Der er anmodet om refusion. Resultatet kommer senere fra gatewayen.',
       already: 'Der blev allerede anmodet om refusion {date}. Resultatet kommer fra gatewayen.',
       reasons: {
         not_overcharged: 'Kun overtakserede beskeder (opkrævet på modtagerens telefonregning) kan refunderes. Denne besked blev betalt af din kontos kredit.',
-        charge_pending: 'Gatewayen har endnu ikke meldt, at beløbet er trukket. Vent på leveringsrapporten; kun trukne beløb kan refunderes.',
+        charge_pending: 'Gatewayen har endnu ikke meldt beskeden leveret og beløbet trukket. Vent på leveringsrapporten; kun trukne beløb kan refunderes.',
         charge_not_captured: 'Opkrævningens status er {status}. Kun opkrævninger, som gatewayen melder som CAPTURED, kan refunderes.',
         already_requested: 'Der blev allerede anmodet om refusion {date}.',
       },

@@ -885,13 +885,15 @@ export const en = {
       title: 'Refund charge',
       open: 'Refund',
       intro: 'Gives the recipient back what this overcharged message charged to their phone bill.',
+      unconfirmed:
+        'The message was delivered, but Besked has not seen its charge status (it arrives only by webhook). You can ask for the refund; the gateway refunds it only if the charge was captured.',
       message: 'Message {id} to {msisdn}',
       confirm: 'Request refund',
       requested: 'Refund requested. The outcome arrives from the gateway later.',
       already: 'A refund was already requested on {date}. The outcome arrives from the gateway.',
       reasons: {
         not_overcharged: "Only overcharged messages (billed to the recipient's phone bill) can be refunded. This message was paid from your account credit.",
-        charge_pending: 'The gateway has not reported yet that the charge was captured. Wait for the delivery report; only captured charges can be refunded.',
+        charge_pending: 'The gateway has not reported this message delivered with its charge captured yet. Wait for the delivery report; only captured charges can be refunded.',
         charge_not_captured: 'The charge status is {status}. Only charges the gateway reports as CAPTURED can be refunded.',
         already_requested: 'A refund was already requested on {date}.',
       },

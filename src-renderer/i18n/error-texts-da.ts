@@ -164,7 +164,7 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
   refund: {
     notOvercharged:
       'Kun overtakserede beskeder (betalt over modtagerens telefonregning) kan refunderes. Denne besked blev betalt med din kontos saldo, så der er intet at give tilbage til modtageren.',
-    chargePending: 'Gatewayen har endnu ikke meldt, at beløbet er trukket. Vent på leveringsrapporten; kun trukne beløb kan refunderes.',
+    chargePending: 'Gatewayen har endnu ikke meldt beskeden leveret og beløbet trukket. Vent på leveringsrapporten; kun trukne beløb kan refunderes.',
     chargeNotCaptured: 'Betalingsstatus er {status}. Kun beløb, som gatewayen melder som CAPTURED, kan refunderes.',
     notSentTo: 'Besked {id} blev ikke sendt til {msisdn}, så der er intet at refundere for det nummer.',
   },

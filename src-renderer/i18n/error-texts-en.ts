@@ -165,7 +165,7 @@ export const errorTextsEn = {
   refund: {
     notOvercharged:
       'Only overcharged messages (billed to the recipient’s phone bill) can be refunded. This message was paid from your account credit, so there is nothing to give back to the recipient.',
-    chargePending: 'The gateway has not yet reported that the charge was captured. Wait for the delivery report; only captured charges can be refunded.',
+    chargePending: 'The gateway has not reported this message delivered with its charge captured yet. Wait for the delivery report; only captured charges can be refunded.',
     chargeNotCaptured: 'The charge status is {status}. Only charges the gateway reports as CAPTURED can be refunded.',
     notSentTo: 'Message {id} was not sent to {msisdn}, so there is nothing to refund for that number.',
   },

@@ -1,9 +1,15 @@
 // Which sent SMS can be refunded: only overcharged (class 'charge') ones whose charge the gateway reports as CAPTURED.
 // Shared so the refund dialog explains a refusal before asking, and the core refuses the same cases.
+//
+// The charge status reaches Besked only in delivery callbacks (a desktop app often has no public webhook) or when
+// the gateway adds it to the stored message. A delivered overcharged message whose charge status Besked never saw
+// may well be captured, so the refund may be asked for, marked unconfirmed: the gateway has the last word.
 
 export type RefundIneligible = 'not_overcharged' | 'charge_pending' | 'charge_not_captured' | 'already_requested';
 
-export type RefundEligibility = { eligible: true } | { eligible: false; reason: RefundIneligible; message: string };
+export type RefundEligibility =
+  | { eligible: true; /** No charge status was seen: the gateway decides whether it was captured. */ unconfirmed?: true }
+  | { eligible: false; reason: RefundIneligible; message: string };
 
 export interface RefundFacts {
   /** The message class it was sent with: standard, premium, secret or charge. */
@@ -12,6 +18,8 @@ export interface RefundFacts {
   chargeStatus: string | null | undefined;
   /** When Besked already asked for this refund, if it did. */
   requestedAt?: string | null | undefined;
+  /** Whether the gateway reported the message delivered to this number (a charge is captured on delivery). */
+  delivered?: boolean | undefined;
 }
 
 export function refundEligibility(f: RefundFacts): RefundEligibility {
@@ -28,10 +36,11 @@ export function refundEligibility(f: RefundFacts): RefundEligibility {
   }
   const status = f.chargeStatus?.trim().toUpperCase() ?? '';
   if (status === '') {
+    if (f.delivered) return { eligible: true, unconfirmed: true };
     return {
       eligible: false,
       reason: 'charge_pending',
-      message: 'The gateway has not yet reported that the charge was captured. Wait for the delivery report; only captured charges can be refunded.',
+      message: 'The gateway has not yet reported this message delivered with its charge captured. Wait for the delivery report; only captured charges can be refunded.',
     };
   }
   if (status !== 'CAPTURED') {

@@ -1,6 +1,7 @@
 // Refunds of overcharged SMS (POST /rest/refund): refused early when not eligible, asked once, remembered.
 import type { RefundReceipt } from '../../../src-shared/contract';
 import { refundEligibility, type RefundEligibility } from '../../../src-shared/account/refund-eligibility';
+import { describeGatewayStatus } from '../../../src-shared/delivery-status';
 import { BeskedError } from '../errors';
 import type { AccountDeps, Mode } from './deps';
 import { coded } from '../../../src-shared/error-codes';
@@ -34,11 +35,13 @@ export class RefundService {
     const before = this.requestedAt(mode, ask.mtsmsId, msisdn);
     if (before) return { mtsmsId: ask.mtsmsId, msisdn, requestedAt: before, alreadyRequested: true };
 
-    if (ask.messageClass !== undefined || ask.chargeStatus !== undefined) {
-      const e = refundEligibility({ messageClass: ask.messageClass ?? 'charge', chargeStatus: ask.chargeStatus });
-      if (!e.eligible) throw refusal(e, ask.chargeStatus);
+    // A status the view already knows settles it before any request (an unknown one waits for the stored message).
+    const known = typeof ask.chargeStatus === 'string' && ask.chargeStatus.trim() !== '' ? ask.chargeStatus : null;
+    if ((ask.messageClass !== undefined && ask.messageClass !== 'charge') || known !== null) {
+      const e = refundEligibility({ messageClass: ask.messageClass ?? 'charge', chargeStatus: known });
+      if (!e.eligible) throw refusal(e, known);
     }
-    // The gateway's stored copy says whether it was an overcharged message to this number.
+    // The gateway's stored copy says whether it was an overcharged message to this number, and whether it arrived.
     const [stored] = await this.deps.gateway.getMtsms(ask.mtsmsId);
     if (stored?.class && stored.class !== 'charge') {
       const e = refundEligibility({ messageClass: stored.class, chargeStatus: null });
@@ -52,10 +55,10 @@ export class RefundService {
     }
     // Not in the spec's stored message, but when the gateway adds the charge status there, it is the freshest word.
     const storedStatus = recipient?.['charge_status'];
-    if (typeof storedStatus === 'string') {
-      const e = refundEligibility({ messageClass: 'charge', chargeStatus: storedStatus });
-      if (!e.eligible) throw refusal(e, storedStatus);
-    }
+    const status = typeof storedStatus === 'string' ? storedStatus : known;
+    const delivered = typeof recipient?.dsnstatus === 'string' && describeGatewayStatus('legacy', recipient.dsnstatus).state === 'delivered';
+    const e = refundEligibility({ messageClass: 'charge', chargeStatus: status, delivered });
+    if (!e.eligible) throw refusal(e, status);
 
     await this.deps.gateway.refund({ mtsms_id: ask.mtsmsId, msisdn: Number(msisdn) });
     const at = this.deps.now().toISOString();

@@ -17,9 +17,22 @@ describe('refundEligibility', () => {
   ] as const)('%s with charge status %s (requested %s): eligible %s', (messageClass, chargeStatus, requestedAt, eligible, reason) => {
     const e = refundEligibility({ messageClass, chargeStatus, requestedAt });
     expect(e.eligible).toBe(eligible);
+    if (e.eligible) expect(e.unconfirmed).toBeUndefined();
     if (!e.eligible) {
       expect(e.reason).toBe(reason);
       expect(e.message.length).toBeGreaterThan(30);
     }
+  });
+
+  it.each([
+    ['no status seen, delivered: may be asked for, unconfirmed', null, true, { eligible: true, unconfirmed: true }],
+    ['no status seen, not delivered yet: wait', null, false, { eligible: false, reason: 'charge_pending' }],
+    ['no status seen, delivery unknown: wait', undefined, undefined, { eligible: false, reason: 'charge_pending' }],
+    ['captured and delivered: confirmed', 'CAPTURED', true, { eligible: true }],
+    ['failed though delivered: the status decides', 'FAILED', true, { eligible: false, reason: 'charge_not_captured' }],
+  ] as const)('%s', (_name, chargeStatus, delivered, expected) => {
+    const e = refundEligibility({ messageClass: 'charge', chargeStatus, delivered });
+    expect(e).toMatchObject(expected);
+    if (e.eligible && !('unconfirmed' in expected)) expect(e.unconfirmed).toBeUndefined();
   });
 });
