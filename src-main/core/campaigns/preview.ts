@@ -2,7 +2,7 @@
 // cost priced from the cached price list, and the sender, limits, schedule and balance checked. Offline-safe:
 // it reads only the database and caches.
 import type { CampaignDraft, ComposePreview, ComposeProblem, Exclusion, RecipientPreview, Settings } from '../../../src-shared/contract';
-import { CostTally, type CostEstimate } from '../../../src-shared/pricing';
+import { CostTally, type CostEstimate, type MessageClass, type PriceIndex } from '../../../src-shared/pricing';
 import { checkSender, describeSenderIssue } from '../../../src-shared/senders';
 import { MAX_MESSAGE_CHARS } from '../../../src-shared/sms/segments';
 import type { PriceBook, Mode } from '../pricing/price-book';
@@ -69,9 +69,7 @@ interface Composed {
 export class ComposePreviewService {
   private cache: { key: string; at: number; resolution: Resolution } | null = null;
   /** The last draft's texts and prices over the cached resolution: a send right after its preview reuses them. */
-  private composed: { key: string; resolution: Resolution; value: Composed } | null = null;
-  /** The price index `composed` was priced with. */
-  private composedIndex: unknown = null;
+  private composed: { key: string; resolution: Resolution; index: PriceIndex | null; value: Composed } | null = null;
   private readonly now: () => number;
   private readonly offset: OffsetFn;
 
@@ -136,17 +134,15 @@ export class ComposePreviewService {
    */
   private compose(
     resolution: Resolution,
-    composer: TemplateComposer,
-    keyParts: Record<string, unknown>,
-    newTally: () => CostTally,
-    priced: boolean,
+    draft: Pick<CampaignDraft, 'text' | 'fallbacks'>,
+    p: { index: PriceIndex | null; cls: MessageClass; currency: string; maxParts: number | null },
   ): Composed {
-    const key = JSON.stringify(keyParts);
+    const key = JSON.stringify({ text: draft.text, fallbacks: draft.fallbacks, cls: p.cls, currency: p.currency, maxParts: p.maxParts });
     const c = this.composed;
-    const index = this.deps.prices.index(keyParts['mode'] as Mode);
-    if (c && c.key === key && c.resolution === resolution && this.composedIndex === index) return c.value;
-    const tally = newTally();
-    const maxParts = keyParts['maxParts'] as number | null;
+    if (c && c.key === key && c.resolution === resolution && c.index === p.index) return c.value;
+    const composer = new TemplateComposer(draft.text, draft.fallbacks);
+    const tally = new CostTally(p.index, p.cls, p.currency);
+    const maxParts = p.maxParts;
     const recipients = resolution.recipients;
     const n = recipients.length;
     const texts: ComposedText[] = new Array(n);
@@ -171,9 +167,8 @@ export class ComposePreviewService {
       if (maxParts !== null && t.parts > maxParts) overMaxParts++;
       for (const f of t.usedFallback) missing.set(f, (missing.get(f) ?? 0) + 1);
     }
-    const value: Composed = { texts, unitCosts, cost: priced ? tally.result() : null, min, max, total, ucs2, overLength, overMaxParts, missing };
-    this.composed = { key, resolution, value };
-    this.composedIndex = index;
+    const value: Composed = { texts, unitCosts, cost: p.index ? tally.result() : null, min, max, total, ucs2, overLength, overMaxParts, missing };
+    this.composed = { key, resolution, index: p.index, value };
     return value;
   }
 
@@ -193,13 +188,12 @@ export class ComposePreviewService {
     const cls = draft.channel === 'legacy' ? draft.options.messageClass : 'standard';
     const recipients = resolution.recipients;
     const n = recipients.length;
-    const { texts, unitCosts, cost, min, max, total, ucs2, overLength, overMaxParts, missing } = this.compose(
-      resolution,
-      composer,
-      { text: draft.text, fallbacks: draft.fallbacks, cls, currency, maxParts: limits.maxParts, mode },
-      () => new CostTally(index, cls, currency),
-      index !== null,
-    );
+    const { texts, unitCosts, cost, min, max, total, ucs2, overLength, overMaxParts, missing } = this.compose(resolution, draft, {
+      index,
+      cls,
+      currency,
+      maxParts: limits.maxParts,
+    });
 
     const problems: ComposeProblem[] = [];
     const err = (code: ComposeProblem['code'], message: string) => problems.push({ code, level: 'error', message });
