@@ -38,7 +38,7 @@ export interface CoreOptions {
   /** Speed of the sandbox gateway's simulated clock. */
   sandboxSpeed?: number;
   /** The outbox's recipients per request and waits after a failed connection (tests shorten them). */
-  campaigns?: { chunkSize?: number; retryBaseMs?: number; retryMaxMs?: number };
+  campaigns?: { chunkSize?: number; batchSize?: number; retryBaseMs?: number; retryMaxMs?: number };
   /** The status and inbox pollers' clock (tests and the bench run it with the sandbox's simulated clock). */
   sync?: { now?: () => number };
   /** The gateway client's time-outs and retry rule (the fault tests shorten them to provoke time-outs quickly). */

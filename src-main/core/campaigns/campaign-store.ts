@@ -15,6 +15,7 @@ import type { Db } from '../db/database';
 import { BeskedError } from '../errors';
 import type { MessageOptions as FrozenOptions } from './send-spec';
 import { applyUnsettled, settleChunks, unsettledCounts } from './settlement';
+import { batchedCount } from './frozen-batches';
 import { coded } from '../../../src-shared/error-codes';
 
 /** A campaign_recipients row as the views and the export read it. */
@@ -143,7 +144,9 @@ export class CampaignStore {
       const key = STATE_KEY[r.state];
       if (key) c[key] += r.n;
     }
-    // Rows of chunks whose outcome is not settled onto them yet still say 'queued'.
+    // Frozen recipients not written as rows yet are queued (frozen-batches.ts)…
+    c.queued += batchedCount(this.db, id);
+    // …and so are, as far as the rows say, those of chunks whose outcome is not settled onto them yet.
     const unsettled = unsettledCounts(this.db, id);
     applyUnsettled(c, unsettled);
     c.excluded += this.db.prepare('SELECT COUNT(*) FROM campaign_exclusions WHERE campaign_id = ?').pluck().get(id) as number;

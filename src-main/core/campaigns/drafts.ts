@@ -72,6 +72,7 @@ export class Drafts {
       // status_events and exclusions cascade with the campaign; chunks are referenced by recipients, so go after them.
       this.deps.db.prepare('DELETE FROM status_events WHERE campaign_id = ?').run(id);
       this.deps.db.prepare('DELETE FROM campaign_recipients WHERE campaign_id = ?').run(id);
+      this.deps.db.prepare('DELETE FROM recipient_batches WHERE campaign_id = ?').run(id);
       this.deps.db.prepare('DELETE FROM gateway_messages WHERE campaign_id = ?').run(id);
       this.deps.db.prepare('DELETE FROM send_chunks WHERE campaign_id = ?').run(id);
       this.deps.db.prepare('DELETE FROM campaigns WHERE id = ?').run(id);

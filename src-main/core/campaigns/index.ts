@@ -28,6 +28,8 @@ export interface CampaignsModuleOptions {
   afterSend: () => void;
   /** Recipients per request; tests use small chunks to watch a campaign mid-way. */
   chunkSize?: number;
+  /** Recipients per frozen batch; tests use small batches to cross their edges often. */
+  batchSize?: number;
   retryBaseMs?: number;
   retryMaxMs?: number;
 }
@@ -77,6 +79,8 @@ export function createCampaignsModule(o: CampaignsModuleOptions) {
     senders,
     wake: () => outbox.wake(),
     changed: (id) => outbox.changed(id),
+    adopt: (id, firstId, entries) => outbox.adopt(id, firstId, entries),
+    ...(o.batchSize !== undefined ? { batchSize: o.batchSize } : {}),
   });
   const templates = new Templates(o.db);
 

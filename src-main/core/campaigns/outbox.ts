@@ -28,7 +28,8 @@ import { buildMessagingRequest, parseMessagingReference } from './messaging-requ
 import { scheduleKind, SCHEDULE_THRESHOLD_MS } from './scheduling';
 import type { CampaignSendSpec, ChunkRecipient } from './send-spec';
 import { countSegments, mergeFieldsIn } from '../../../src-shared/sms/segments';
-import { REALLY_QUEUED, settleChunks } from './settlement';
+import { queueFloor, REALLY_QUEUED, settleChunks } from './settlement';
+import { batchRange, readEntries, type FrozenEntry } from './frozen-batches';
 import { recipientNeedsUcs2 } from './recipient-encoding';
 import { coded } from '../../../src-shared/error-codes';
 
@@ -95,6 +96,8 @@ export class Outbox {
   private lock: Promise<unknown> = Promise.resolve();
   /** Statements prepared once: compiling the same SQL for every chunk cost more than running it. */
   private readonly statements = new Map<string, Statement>();
+  /** Lists just frozen as batches, kept to send from instead of parsing the batches back (see queued). */
+  private readonly frozen = new Map<number, { firstId: number; entries: FrozenEntry[] }>();
 
   constructor(private readonly deps: OutboxDeps) {
     this.now = deps.now ?? Date.now;
@@ -159,6 +162,11 @@ export class Outbox {
     this.wake();
     await this.loopDone;
     this.loopDone = null;
+  }
+
+  /** Takes a list the sender just froze as batches from firstId on: the same entries the batches hold. */
+  adopt(campaignId: number, firstId: number, entries: FrozenEntry[]): void {
+    this.frozen.set(campaignId, { firstId, entries });
   }
 
   /** Look for work now (a campaign was sent, resumed, or a reply queued). */
@@ -392,16 +400,37 @@ export class Outbox {
   }
 
   /**
-   * The next queued recipients in order. Read as plain arrays: better-sqlite3 builds row objects property by
-   * property, which for 1,000 rows per chunk cost more than the query.
+   * The next queued recipients in id order: queued rows and entries still in frozen batches (frozen-batches.ts).
+   * Rows are read as plain arrays: better-sqlite3 builds row objects property by property, which for 1,000 rows
+   * per chunk cost more than the query.
    */
   private queued(campaignId: number, limit: number, withText: boolean): QueuedRow[] {
+    const range = batchRange(this.deps.db, campaignId);
+    if (!range) {
+      this.frozen.delete(campaignId);
+      return this.queuedRows(campaignId, 0, Number.MAX_SAFE_INTEGER, limit, withText);
+    }
+    // In id order: rows below the batches (written while idle), the batches' entries, rows above (the last batch).
+    // Entries above every unsettled chunk are queued: a chunk covering some stays unsettled until they are rows.
+    const out = this.queuedRows(campaignId, 0, range.first - 1, limit, withText);
+    const from = Math.max(range.first, queueFloor(this.deps.db, campaignId) + 1);
+    const kept = this.frozen.get(campaignId);
+    if (kept && kept.firstId <= range.first && kept.firstId + kept.entries.length - 1 >= range.last) {
+      for (let id = from; id <= range.last && out.length < limit; id++) out.push(queuedRow(id, kept.entries[id - kept.firstId]!));
+    } else if (from <= range.last && out.length < limit) {
+      for (const { id, entry } of readEntries(this.deps.db, campaignId, from, limit - out.length)) out.push(queuedRow(id, entry));
+    }
+    if (out.length < limit) out.push(...this.queuedRows(campaignId, range.last + 1, Number.MAX_SAFE_INTEGER, limit - out.length, withText));
+    return out;
+  }
+
+  private queuedRows(campaignId: number, minId: number, maxId: number, limit: number, withText: boolean): QueuedRow[] {
     const rows = this.sql(
       `SELECT id, msisdn, ${withText ? 'text' : "''"}, tagvalues, parts, cost FROM campaign_recipients
-       WHERE campaign_id = ? AND ${REALLY_QUEUED} ORDER BY id LIMIT ?`,
+       WHERE campaign_id = ? AND ${REALLY_QUEUED} AND id BETWEEN ? AND ? ORDER BY id LIMIT ?`,
     )
       .raw(true)
-      .all(campaignId, campaignId, limit) as [number, number, string, string | null, number, number | null][];
+      .all(campaignId, campaignId, minId, maxId, limit) as [number, number, string, string | null, number, number | null][];
     return rows.map(([id, msisdn, text, tagvalues, parts, cost]) => ({ id, msisdn, text, tagvalues, parts, cost }));
   }
 
@@ -578,6 +607,7 @@ export class Outbox {
        WHERE id = ?`,
     ).run(state, state, this.iso(now), id);
     this.trackers.delete(id);
+    this.frozen.delete(id);
     this.changed(id, c);
   }
 
@@ -743,6 +773,10 @@ export class Outbox {
     c.total = c.queued + c.inFlight + c.accepted + c.uncertain + c.failed + c.cancelled + c.dismissed;
     return c;
   }
+}
+
+function queuedRow(id: number, e: FrozenEntry): QueuedRow {
+  return { id, msisdn: e[0], text: e[3], tagvalues: e[4], parts: e[5], cost: e[6] };
 }
 
 function isUcs2(text: string): boolean {

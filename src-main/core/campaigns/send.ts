@@ -10,6 +10,7 @@ import { scheduleKind, stateAfterFreeze } from './scheduling';
 import type { MessageOptions } from './send-spec';
 import type { RecentSenders } from './senders';
 import { coded } from '../../../src-shared/error-codes';
+import { DEFAULT_BATCH_SIZE, nextRecipientId, writeBatches, type FrozenEntry } from './frozen-batches';
 
 export interface SendDeps {
   db: Db;
@@ -20,14 +21,18 @@ export interface SendDeps {
   /** Starts the outbox on the new work. */
   wake: () => void;
   changed: (id: number) => void;
+  /** Hands a list frozen as batches to the outbox, so it sends from memory instead of reading the batches back. */
+  adopt?: (campaignId: number, firstId: number, entries: FrozenEntry[]) => void;
+  /** Recipients per frozen batch (frozen-batches.ts); tests make it small to cross batch edges often. */
+  batchSize?: number;
   now?: () => number;
 }
 
 /** Rows prepared between two yields to the event loop. */
 const YIELD_EVERY = 10_000;
-/** Recipients per INSERT statement (8 parameters each, far below SQLite's limit). */
+/** Recipients per INSERT statement (9 parameters each, far below SQLite's limit). */
 const ROWS_PER_INSERT = 100;
-const ROW_PARAMS = 8;
+const ROW_PARAMS = 9;
 
 export class CampaignSender {
   private readonly now: () => number;
@@ -75,18 +80,32 @@ export class CampaignSender {
       maxParts: settings.sendingLimits.maxParts,
     };
 
-    // Rows are prepared outside the transaction in batches (the core answers other calls in between), then
-    // inserted many per statement: for 100,000 recipients the per-statement cost is what matters.
+    // A large legacy list is frozen as batches (frozen-batches.ts): all but its last batch, which becomes rows at
+    // once so that the table's highest id covers the ids the batches reserve. The messaging interface settles each
+    // recipient's row as its answer comes, so its lists are always rows.
     const recipients = plan.resolution.recipients;
     const n = recipients.length;
-    // In number order: the two indexes over msisdn then grow at their end instead of at random places, which
-    // halves the time of inserting 100,000 rows. The order recipients are sent in means nothing to anyone.
-    const order = Array.from({ length: n }, (_, i) => i).sort((a, b) => recipients[a]!.msisdn - recipients[b]!.msisdn);
-    const values: unknown[] = new Array(n * ROW_PARAMS);
-    for (let j = 0, k = 0; j < n; j++) {
+    const batchSize = Math.max(1, this.deps.batchSize ?? DEFAULT_BATCH_SIZE);
+    const batched = draft.channel === 'legacy' && n > batchSize ? (Math.ceil(n / batchSize) - 1) * batchSize : 0;
+    const entries: FrozenEntry[] = new Array(batched);
+    for (let i = 0; i < batched; i++) {
+      const c = plan.texts[i]!;
+      const r = recipients[i]!;
+      entries[i] = [r.msisdn, r.contactId, r.name, c.text, c.tagvalues === null ? null : JSON.stringify(c.tagvalues), c.parts, plan.unitCosts[i] ?? null];
+      if (i % YIELD_EVERY === YIELD_EVERY - 1) await new Promise<void>((res) => setImmediate(res));
+    }
+    // The rows are prepared outside the transaction in slices (the core answers other calls in between), then
+    // inserted many per statement: for 100,000 messaging recipients the per-statement cost is what matters. They
+    // go in number order: the two indexes over msisdn then grow at their end instead of at random places, which
+    // halves the time of inserting them. The order recipients are sent in means nothing to anyone.
+    const rowCount = n - batched;
+    const order = Array.from({ length: rowCount }, (_, i) => batched + i).sort((a, b) => recipients[a]!.msisdn - recipients[b]!.msisdn);
+    const values: unknown[] = new Array(rowCount * ROW_PARAMS);
+    for (let j = 0, k = 0; j < rowCount; j++) {
       const i = order[j]!;
       const r = recipients[i]!;
       const c = plan.texts[i]!;
+      k++; // the id, given in the transaction
       values[k++] = id;
       values[k++] = r.msisdn;
       values[k++] = r.contactId;
@@ -97,14 +116,12 @@ export class CampaignSender {
       values[k++] = plan.unitCosts[i] ?? null;
       if (j % YIELD_EVERY === YIELD_EVERY - 1) await new Promise<void>((res) => setImmediate(res));
     }
+    const columns = '(id, campaign_id, msisdn, contact_id, name, text, tagvalues, parts, cost, state)';
     const insertMany = db.prepare(
-      `INSERT INTO campaign_recipients (campaign_id, msisdn, contact_id, name, text, tagvalues, parts, cost, state)
-       VALUES ${Array.from({ length: ROWS_PER_INSERT }, () => "(?, ?, ?, ?, ?, ?, ?, ?, 'queued')").join(', ')}`,
+      `INSERT INTO campaign_recipients ${columns}
+       VALUES ${Array.from({ length: ROWS_PER_INSERT }, () => "(?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued')").join(', ')}`,
     );
-    const insertOne = db.prepare(
-      `INSERT INTO campaign_recipients (campaign_id, msisdn, contact_id, name, text, tagvalues, parts, cost, state)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'queued')`,
-    );
+    const insertOne = db.prepare(`INSERT INTO campaign_recipients ${columns} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued')`);
     const insertOptedOut = db.prepare(
       `INSERT OR IGNORE INTO campaign_recipients (campaign_id, msisdn, contact_id, name, text, parts, state, reason)
        VALUES (?, ?, ?, ?, '', 0, 'excluded', ?)`,
@@ -112,12 +129,17 @@ export class CampaignSender {
     const insertExclusion = db.prepare(
       'INSERT INTO campaign_exclusions (campaign_id, label, msisdn, contact_id, reason, detail) VALUES (?, ?, ?, ?, ?, ?)',
     );
+    let firstId = 0;
     db.transaction(() => {
       const current = db.prepare('SELECT state FROM campaigns WHERE id = ?').pluck().get(id);
       if (current !== 'draft') throw new BeskedError('conflict', 'This campaign has already been sent or scheduled.', coded('campaign.alreadySent'));
-      const full = n - (n % ROWS_PER_INSERT);
+      // Ids are given, not left to SQLite: the rows come after the ids the batches reserve.
+      firstId = nextRecipientId(db);
+      if (batched > 0) writeBatches(db, id, firstId, entries, batchSize);
+      for (let j = 0; j < rowCount; j++) values[j * ROW_PARAMS] = firstId + batched + j;
+      const full = rowCount - (rowCount % ROWS_PER_INSERT);
       for (let i = 0; i < full; i += ROWS_PER_INSERT) insertMany.run(values.slice(i * ROW_PARAMS, (i + ROWS_PER_INSERT) * ROW_PARAMS));
-      for (let i = full; i < n; i++) insertOne.run(values.slice(i * ROW_PARAMS, (i + 1) * ROW_PARAMS));
+      for (let i = full; i < rowCount; i++) insertOne.run(values.slice(i * ROW_PARAMS, (i + 1) * ROW_PARAMS));
       for (const e of plan.resolution.exclusions) {
         if (e.reason === 'opted_out' && e.msisdn !== null) insertOptedOut.run(id, e.msisdn, e.contactId, e.label === formatPhone(`+${e.msisdn}`) ? null : e.label, e.detail);
         else insertExclusion.run(id, e.label, e.msisdn, e.contactId, e.reason, e.detail);
@@ -141,5 +163,6 @@ export class CampaignSender {
         id,
       );
     })();
+    if (batched > 0) this.deps.adopt?.(id, firstId, entries);
   }
 }

@@ -7,6 +7,7 @@
 // recipients) settles the campaign first while no chunk is on its way (Outbox.resolveUncertain).
 import type { Db } from '../db/database';
 import type { CampaignCounts } from '../../../src-shared/contract';
+import { materialise } from './frozen-batches';
 
 type ChunkState = 'in_flight' | 'accepted' | 'uncertain' | 'failed' | 'requeued';
 
@@ -29,18 +30,25 @@ export function queueFloor(db: Db, campaignId: number): number {
   return (db.prepare('SELECT COALESCE(MAX(last_id), 0) FROM send_chunks WHERE campaign_id = ? AND settled = 0').pluck().get(campaignId) as number) ?? 0;
 }
 
+/** A chunk whose range still reaches into its campaign's frozen batches has rows to be written first. */
+const ROWS_WRITTEN = `NOT EXISTS (SELECT 1 FROM recipient_batches b WHERE b.campaign_id = send_chunks.campaign_id AND b.first_id <= send_chunks.last_id)`;
+
 /**
- * Copies every finished, unsettled chunk's outcome onto its recipient rows (all campaigns, or one), in one
- * transaction (at most `limit` chunks, oldest first: settling in slices keeps the core answering). Chunks still in
- * flight stay as they are. Returns the campaigns whose rows changed; cheap when none.
+ * Writes frozen batches as rows (frozen-batches.ts), then copies every finished, unsettled chunk's outcome onto its
+ * recipient rows (all campaigns, or one), each in one transaction (at most `limit` batches and `limit` chunks,
+ * oldest first: settling in slices keeps the core answering). Chunks still in flight stay as they are. Returns the
+ * campaigns whose rows changed; cheap when none.
  */
 export function settleChunks(db: Db, campaignId?: number, limit = -1): Set<number> {
+  const written = materialise(db, campaignId, limit);
   const chunks = (
     campaignId === undefined
-      ? db.prepare("SELECT * FROM send_chunks WHERE settled = 0 AND state <> 'in_flight' ORDER BY id LIMIT ?").all(limit)
-      : db.prepare("SELECT * FROM send_chunks WHERE campaign_id = ? AND settled = 0 AND state <> 'in_flight' ORDER BY id LIMIT ?").all(campaignId, limit)
+      ? db.prepare(`SELECT * FROM send_chunks WHERE settled = 0 AND state <> 'in_flight' AND ${ROWS_WRITTEN} ORDER BY id LIMIT ?`).all(limit)
+      : db
+          .prepare(`SELECT * FROM send_chunks WHERE campaign_id = ? AND settled = 0 AND state <> 'in_flight' AND ${ROWS_WRITTEN} ORDER BY id LIMIT ?`)
+          .all(campaignId, limit)
   ) as UnsettledChunk[];
-  if (chunks.length === 0) return new Set();
+  if (chunks.length === 0) return written;
   const inRange = "campaign_id = ? AND state = 'queued' AND chunk_id IS NULL AND id BETWEEN ? AND ?";
   const messages = db.prepare('SELECT gateway_id, recipient_ids FROM gateway_messages WHERE chunk_id = ? ORDER BY recipient_ids IS NULL, rowid');
   const acceptSome = db.prepare(
@@ -71,7 +79,8 @@ export function settleChunks(db: Db, campaignId?: number, limit = -1): Set<numbe
       done.run(c.id);
     }
   })();
-  return new Set(chunks.map((c) => c.campaign_id));
+  for (const c of chunks) written.add(c.campaign_id);
+  return written;
 }
 
 /**

@@ -140,8 +140,10 @@ export class Conversations {
 
   /** An outbound recipient row as a thread item. */
   outboundItem(recipientId: number): OutboundItem | null {
-    // A reply's row shows its request's outcome once its chunk is settled.
-    settleChunks(this.db);
+    // A reply's row shows its request's outcome once its chunk is settled; only its own campaign needs it.
+    const campaignId = this.db.prepare('SELECT campaign_id FROM campaign_recipients WHERE id = ?').pluck().get(recipientId) as number | undefined;
+    if (campaignId === undefined) return null;
+    settleChunks(this.db, campaignId);
     const row = this.db
       .prepare(
         `SELECT r.id, r.campaign_id, c.kind, c.name, c.channel, ${OUT_AT} AS at, r.text, r.parts, r.state,

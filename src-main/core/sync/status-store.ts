@@ -99,8 +99,9 @@ export class StatusStore {
   }
 
   recipientsOf(gatewayId: string): WatchedRecipient[] {
-    // A message's recipients carry its id once its chunk is settled.
-    settleChunks(this.db);
+    // A message's recipients carry its id once its chunk is settled; only its own campaign needs settling.
+    const campaignId = this.db.prepare('SELECT campaign_id FROM gateway_messages WHERE gateway_id = ?').pluck().get(gatewayId) as number | undefined;
+    if (campaignId !== undefined) settleChunks(this.db, campaignId);
     return (
       this.db.prepare('SELECT id, msisdn, status, gateway_status FROM campaign_recipients WHERE gateway_id = ?').all(gatewayId) as {
         id: number;

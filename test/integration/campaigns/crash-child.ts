@@ -5,7 +5,7 @@ import { MemoryVault } from '../../../src-main/core/secrets/vault';
 import { createLogger } from '../../../src-main/core/log';
 
 const [dataDir, base, token] = process.argv.slice(2) as [string, string, string];
-const core = await startCore({ dataDir, shell: 'web', version: 't', vault: new MemoryVault(), log: createLogger({ level: 'error' }), campaigns: { chunkSize: 2 } });
+const core = await startCore({ dataDir, shell: 'web', version: 't', vault: new MemoryVault(), log: createLogger({ level: 'error' }), campaigns: { chunkSize: 2, batchSize: 3 } });
 const must = async (name: string, input: unknown) => {
   const r = await core.dispatch(name, input);
   if (!r.ok) throw new Error(`${name}: ${r.error.message}`);

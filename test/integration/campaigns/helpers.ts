@@ -42,7 +42,8 @@ export async function startTestCore(opts: { dataDir?: string; campaigns?: CoreOp
     vault: opts.vault ?? new MemoryVault(),
     checkOutputs: true,
     log: createLogger({ level: 'error' }),
-    campaigns: { retryBaseMs: 200, retryMaxMs: 1_000, ...opts.campaigns },
+    // Small frozen batches: every list of more than three legacy recipients crosses batch edges (frozen-batches.ts).
+    campaigns: { retryBaseMs: 200, retryMaxMs: 1_000, batchSize: 3, ...opts.campaigns },
   });
   const events: EventMessage[] = [];
   core.events.subscribe((m) => events.push(m));

@@ -55,7 +55,8 @@ export async function startFaultWorld(opts: { chunkSize?: number } = {}): Promis
     vault: new MemoryVault(),
     checkOutputs: true,
     log: createLogger({ level: 'error' }),
-    campaigns: { chunkSize: opts.chunkSize ?? 5, retryBaseMs: 100, retryMaxMs: 400 },
+    // Batches of 4 against chunks of 5: chunks straddle frozen batches (frozen-batches.ts).
+    campaigns: { chunkSize: opts.chunkSize ?? 5, batchSize: 4, retryBaseMs: 100, retryMaxMs: 400 },
     gateway: { timeouts: { headersMs: HEADERS_TIMEOUT_MS, bodyMs: HEADERS_TIMEOUT_MS }, retry: { baseDelayMs: 20, maxDelayMs: 200 } },
     sync: { now: () => clock.now() },
   });

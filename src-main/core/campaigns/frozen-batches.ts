@@ -1,0 +1,113 @@
+// The compact form of a frozen recipient list: a large legacy campaign is frozen as batches of JSON entries (one
+// row per thousand recipients) and its recipient rows are written later, off the sending path. Freezing 100,000
+// recipients then writes 100 rows instead of 100,000, and the first request leaves at once.
+//
+// How the rest of Besked sees this, so nothing can tell the difference:
+// - ids: a batch holds the recipient ids first_id..last_id in entry order, reserved at freeze. The campaign's last
+//   batch is always written as real rows at once, so the table's highest id lies above every reserved range and
+//   rows inserted elsewhere (replies from the inbox) can never take a reserved id.
+// - the queue: an entry is queued like a 'queued' row with no chunk; the outbox takes the lowest ids of both.
+// - readers: settleChunks (settlement.ts) writes a campaign's batches as rows before it settles any chunk, and every
+//   reader of recipient rows settles first; counts add the entries as queued.
+// - materialising goes lowest batch first, so a campaign's remaining batches are always one range at the top.
+import type { Db } from '../db/database';
+
+/** One frozen recipient, in the order of the campaign_recipients columns the outbox and the rows need. */
+export type FrozenEntry = [
+  msisdn: number,
+  contactId: number | null,
+  name: string | null,
+  text: string,
+  /** JSON array of the merge-field values (as campaign_recipients.tagvalues holds it); null without merge fields. */
+  tagvaluesJson: string | null,
+  parts: number,
+  cost: number | null,
+];
+
+/** Recipients per batch row: one chunk's worth, so sending a chunk reads one batch. */
+export const DEFAULT_BATCH_SIZE = 1_000;
+
+/** A campaign's entries still in batches: ids first..last (an empty range when none). */
+export interface BatchRange {
+  first: number;
+  last: number;
+}
+
+/** The lowest id a new frozen list may take: above every row and every reserved batch. */
+export function nextRecipientId(db: Db): number {
+  return (
+    (db
+      .prepare(
+        `SELECT MAX(COALESCE((SELECT MAX(id) FROM campaign_recipients), 0),
+                    COALESCE((SELECT MAX(last_id) FROM recipient_batches), 0)) + 1`,
+      )
+      .pluck()
+      .get() as number) ?? 1
+  );
+}
+
+/** Writes entries as batches with ids from firstId on. Call inside the freeze's transaction. */
+export function writeBatches(db: Db, campaignId: number, firstId: number, entries: readonly FrozenEntry[], batchSize: number): void {
+  const insert = db.prepare('INSERT INTO recipient_batches (campaign_id, first_id, last_id, size, data) VALUES (?, ?, ?, ?, ?)');
+  for (let i = 0; i < entries.length; i += batchSize) {
+    const part = entries.slice(i, i + batchSize);
+    insert.run(campaignId, firstId + i, firstId + i + part.length - 1, part.length, JSON.stringify(part));
+  }
+}
+
+/** The campaign's entries still in batches, or null when it has none. */
+export function batchRange(db: Db, campaignId: number): BatchRange | null {
+  const r = db.prepare('SELECT MIN(first_id) AS first, MAX(last_id) AS last FROM recipient_batches WHERE campaign_id = ?').get(campaignId) as {
+    first: number | null;
+    last: number | null;
+  };
+  return r.first === null || r.last === null ? null : { first: r.first, last: r.last };
+}
+
+/** How many of the campaign's recipients are still in batches. */
+export function batchedCount(db: Db, campaignId: number): number {
+  return db.prepare('SELECT COALESCE(SUM(size), 0) FROM recipient_batches WHERE campaign_id = ?').pluck().get(campaignId) as number;
+}
+
+/** Entries with ids from `from` on (at most `limit`), read back from the database, each with its id. */
+export function readEntries(db: Db, campaignId: number, from: number, limit: number): { id: number; entry: FrozenEntry }[] {
+  const out: { id: number; entry: FrozenEntry }[] = [];
+  const batches = db
+    .prepare('SELECT first_id, data FROM recipient_batches WHERE campaign_id = ? AND last_id >= ? ORDER BY first_id')
+    .iterate(campaignId, from) as IterableIterator<{ first_id: number; data: string }>;
+  for (const b of batches) {
+    const entries = JSON.parse(b.data) as FrozenEntry[];
+    for (let i = Math.max(0, from - b.first_id); i < entries.length && out.length < limit; i++) out.push({ id: b.first_id + i, entry: entries[i]! });
+    if (out.length >= limit) {
+      batches.return?.();
+      break;
+    }
+  }
+  return out;
+}
+
+/**
+ * Writes batches as 'queued' recipient rows, lowest first (one campaign's or all campaigns'; at most `limit`
+ * batches, -1 for all), in one transaction. SQLite takes the entries apart itself. Returns the campaigns touched.
+ */
+export function materialise(db: Db, campaignId?: number, limit = -1): Set<number> {
+  const batches = (
+    campaignId === undefined
+      ? db.prepare('SELECT id, campaign_id, first_id, data FROM recipient_batches ORDER BY campaign_id, first_id LIMIT ?').all(limit)
+      : db.prepare('SELECT id, campaign_id, first_id, data FROM recipient_batches WHERE campaign_id = ? ORDER BY first_id LIMIT ?').all(campaignId, limit)
+  ) as { id: number; campaign_id: number; first_id: number; data: string }[];
+  if (batches.length === 0) return new Set();
+  const insert = db.prepare(
+    `INSERT INTO campaign_recipients (id, campaign_id, msisdn, contact_id, name, text, tagvalues, parts, cost, state)
+     SELECT ? + key, ?, value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, 'queued'
+       FROM json_each(?)`,
+  );
+  const remove = db.prepare('DELETE FROM recipient_batches WHERE id = ?');
+  db.transaction(() => {
+    for (const b of batches) {
+      insert.run(b.first_id, b.campaign_id, b.data);
+      remove.run(b.id);
+    }
+  })();
+  return new Set(batches.map((b) => b.campaign_id));
+}

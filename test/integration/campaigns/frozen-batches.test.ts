@@ -1,0 +1,221 @@
+// Frozen batches on a database on disk and over real HTTP: a large legacy list is frozen as batches whose ids are
+// reserved, sent from them, and written as rows later (by a reader, or by the idle outbox in slices) with exactly
+// what was frozen; counts, cancelling, replies and a second campaign see one consistent list throughout.
+import { afterEach, describe, expect, it } from 'vitest';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { openDatabase, type Db } from '../../../src-main/core/db/database';
+import { batchedCount, materialise, readEntries, writeBatches, nextRecipientId, type FrozenEntry } from '../../../src-main/core/campaigns/frozen-batches';
+import { settleChunks } from '../../../src-main/core/campaigns/settlement';
+import { draft, numbers, startTestCore, tempDir, type TestCore } from './helpers';
+
+const AT = '2026-11-22T10:00:00.000Z';
+
+let dir: string | null = null;
+let db: Db | null = null;
+let t: TestCore | null = null;
+
+afterEach(async () => {
+  db?.close();
+  db = null;
+  await t?.close();
+  t = null;
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = null;
+});
+
+function freshDb(): Db {
+  dir = tempDir('besked-batches-');
+  db = openDatabase(join(dir, 'besked.db'));
+  return db;
+}
+
+function campaign(d: Db): number {
+  return Number(d.prepare("INSERT INTO campaigns (state, created_at, updated_at, frozen_at) VALUES ('sending', ?, ?, ?)").run(AT, AT, AT).lastInsertRowid);
+}
+
+const rowsOf = (d: Db, id: number) =>
+  d.prepare('SELECT id, msisdn, contact_id, name, text, tagvalues, parts, cost, state, chunk_id FROM campaign_recipients WHERE campaign_id = ? ORDER BY id').all(id);
+
+// Entries as the sender writes them: what a row must hold afterwards, quotes, emoji and nulls included.
+const ENTRIES: FrozenEntry[] = [
+  [4520000001, 7, 'Anna Hansen', 'Hej Anna!', '["Anna"]', 1, 0.25],
+  [4520000002, null, null, 'Hej kunde!', '["kunde"]', 1, null],
+  [4520000003, 9, 'Zoë "Z" ✨', 'Hej Zoë "Z" ✨!', '["Zoë \\"Z\\" ✨"]', 1, 0.5],
+  [4520000004, 10, 'Bo', 'Tilbud', null, 2, 0],
+  [4520000005, 11, "O'Brien\\", 'Hej O\'Brien\\!', '["O\'Brien\\\\"]', 3, 1.125],
+];
+
+describe('frozen batches on disk', () => {
+  it('write back as rows with exactly the frozen values, lowest batch first, and count as queued until then', () => {
+    const d = freshDb();
+    const c = campaign(d);
+    const first = nextRecipientId(d);
+    d.transaction(() => writeBatches(d, c, first, ENTRIES, 2))();
+    expect(d.prepare('SELECT first_id, last_id, size FROM recipient_batches ORDER BY first_id').all()).toEqual([
+      { first_id: first, last_id: first + 1, size: 2 },
+      { first_id: first + 2, last_id: first + 3, size: 2 },
+      { first_id: first + 4, last_id: first + 4, size: 1 },
+    ]);
+    expect(batchedCount(d, c)).toBe(5);
+    // Reserved ids are taken into account by the next list even before any row exists.
+    expect(nextRecipientId(d)).toBe(first + 5);
+    expect(readEntries(d, c, first + 1, 3)).toEqual([
+      { id: first + 1, entry: ENTRIES[1] },
+      { id: first + 2, entry: ENTRIES[2] },
+      { id: first + 3, entry: ENTRIES[3] },
+    ]);
+
+    expect([...materialise(d, c, 1)]).toEqual([c]);
+    expect(rowsOf(d, c).map((r) => (r as { id: number }).id)).toEqual([first, first + 1]);
+    expect(batchedCount(d, c)).toBe(3);
+    materialise(d);
+    expect(batchedCount(d, c)).toBe(0);
+    expect(rowsOf(d, c)).toEqual(
+      ENTRIES.map(([msisdn, contactId, name, text, tagvalues, parts, cost], i) => ({
+        id: first + i,
+        msisdn,
+        contact_id: contactId,
+        name,
+        text,
+        tagvalues,
+        parts,
+        cost,
+        state: 'queued',
+        chunk_id: null,
+      })),
+    );
+    // Nothing left: a second pass writes nothing.
+    expect(materialise(d).size).toBe(0);
+  });
+
+  it('settles a chunk only once every recipient in its range is a row', () => {
+    const d = freshDb();
+    const c = campaign(d);
+    const first = nextRecipientId(d);
+    d.transaction(() => writeBatches(d, c, first, ENTRIES.slice(0, 4), 2))();
+    // One accepted chunk over the first three ids: it reaches into the second batch.
+    const chunk = Number(
+      d
+        .prepare(
+          `INSERT INTO send_chunks (campaign_id, seq, state, recipients, started_at, finished_at, first_id, last_id, settled)
+           VALUES (?, 1, 'accepted', 3, ?, ?, ?, ?, 0)`,
+        )
+        .run(c, AT, AT, first, first + 2).lastInsertRowid,
+    );
+    d.prepare(
+      `INSERT INTO gateway_messages (gateway_id, interface, campaign_id, chunk_id, recipients, send_at, expires_at, next_poll_at, done)
+       VALUES ('77', 'legacy', ?, ?, 3, ?, ?, ?, 0)`,
+    ).run(c, chunk, AT, AT, AT);
+    // A slice of one batch writes the first batch but cannot settle the chunk yet.
+    settleChunks(d, undefined, 1);
+    expect(d.prepare('SELECT settled FROM send_chunks WHERE id = ?').pluck().get(chunk)).toBe(0);
+    expect(rowsOf(d, c).map((r) => (r as { state: string }).state)).toEqual(['queued', 'queued']);
+    settleChunks(d, undefined, 1);
+    expect(d.prepare('SELECT settled FROM send_chunks WHERE id = ?').pluck().get(chunk)).toBe(1);
+    expect(rowsOf(d, c).map((r) => [(r as { state: string }).state, (r as { chunk_id: number | null }).chunk_id])).toEqual([
+      ['accepted', chunk],
+      ['accepted', chunk],
+      ['accepted', chunk],
+      ['queued', null],
+    ]);
+  });
+});
+
+/** Sends a campaign of n typed numbers with the outbox stopped: frozen, nothing sent, every batch still there. */
+async function heldCampaign(t: TestCore, n: number, from = 700): Promise<number> {
+  await t.core.outbox.stop();
+  const { id } = await t.ok('campaigns.create', {});
+  await t.ok('campaigns.saveDraft', { id, draft: draft({ recipients: { contactIds: [], groupIds: [], searches: [], numbers: numbers(from, n) } }) });
+  await t.ok('campaigns.send', { id });
+  return id;
+}
+
+const batchesOf = (t: TestCore, id: number) =>
+  t.core.db.prepare('SELECT first_id, last_id, size FROM recipient_batches WHERE campaign_id = ? ORDER BY first_id').all(id) as {
+    first_id: number;
+    last_id: number;
+    size: number;
+  }[];
+
+describe('a large legacy campaign', () => {
+  it('is frozen as batches with its last batch as rows, so replies and later campaigns never take a reserved id', async () => {
+    t = await startTestCore({ campaigns: { chunkSize: 4, batchSize: 3 } });
+    const a = await heldCampaign(t, 10);
+    const batches = batchesOf(t, a);
+    expect(batches.map((b) => b.size)).toEqual([3, 3, 3]);
+    const rowIds = t.core.db.prepare('SELECT id FROM campaign_recipients WHERE campaign_id = ?').pluck().all(a) as number[];
+    expect(rowIds).toEqual([batches[2]!.last_id + 1]);
+    expect((await t.ok('campaigns.list', {})).campaigns.find((c) => c.id === a)?.counts).toMatchObject({ queued: 10, total: 10 });
+
+    // A reply from the inbox and a second campaign, both while the first one's batches wait.
+    const reply = await t.ok('inbox.reply', { msisdn: 4520009999, text: 'Tak for din besked', sender: 'Besked' });
+    const b = await heldCampaign(t, 7, 800);
+    expect(batchesOf(t, a)).toEqual(batches);
+    const others = t.core.db.prepare('SELECT MIN(id) FROM campaign_recipients WHERE campaign_id <> ?').pluck().get(a) as number;
+    expect(others).toBeGreaterThan(rowIds[0]!);
+    expect(batchesOf(t, b)[0]!.first_id).toBeGreaterThan(rowIds[0]!);
+
+    t.core.outbox.start();
+    await t.waitForState(reply.campaignId, ['sent']);
+    await t.waitForState(b, ['sent']);
+    const done = await t.waitForState(a, ['sent']);
+    expect(done.counts).toMatchObject({ accepted: 10, queued: 0, inFlight: 0, total: 10 });
+    const rows = (await t.ok('campaigns.recipients', { id: a, limit: 100 })).rows;
+    const ledger = await t.ledger();
+    const byNumber = new Map(ledger.map((e) => [e.recipient, e.id]));
+    expect(rows.map((r) => r.msisdn).sort()).toEqual(numbers(700, 10).map((s) => Number(s.slice(1))));
+    for (const r of rows) expect(r).toMatchObject({ state: 'accepted', messageId: Number(byNumber.get(r.msisdn)) });
+    // Every number of every campaign went out exactly once.
+    expect(ledger).toHaveLength(10 + 1 + 7);
+    expect(new Set(ledger.map((e) => e.recipient)).size).toBe(18);
+    expect(batchesOf(t, a)).toEqual([]);
+  });
+
+  it('is cancelled whole while its recipients are still in batches', async () => {
+    t = await startTestCore({ campaigns: { chunkSize: 4, batchSize: 3 } });
+    const id = await heldCampaign(t, 8);
+    expect(batchesOf(t, id).length).toBe(2);
+    await t.ok('campaigns.cancel', { id });
+    t.core.outbox.start();
+    const after = await t.ok('campaigns.get', { id });
+    expect(after.state).toBe('cancelled');
+    expect(after.counts).toMatchObject({ cancelled: 8, queued: 0, total: 8 });
+    expect(batchesOf(t, id)).toEqual([]);
+    expect(await t.ledger()).toHaveLength(0);
+  });
+
+  it('is written as rows by the idle outbox after it was sent, in slices, with every outcome settled', async () => {
+    t = await startTestCore({ campaigns: { chunkSize: 5, batchSize: 4 } });
+    const { id } = await t.ok('campaigns.create', {});
+    await t.ok('campaigns.saveDraft', {
+      id,
+      draft: draft({ text: 'Hej {first_name}', fallbacks: { first_name: 'kunde' }, recipients: { contactIds: [], groupIds: [], searches: [], numbers: numbers(900, 23) } }),
+    });
+    await t.ok('campaigns.send', { id });
+    // No reader is asked (they would write the rows at once): the database alone is watched.
+    const deadline = Date.now() + 15_000;
+    const q = t.core.db.prepare(
+      `SELECT (SELECT state FROM campaigns WHERE id = @id) AS state,
+              (SELECT COUNT(*) FROM recipient_batches WHERE campaign_id = @id) AS batches,
+              (SELECT COUNT(*) FROM send_chunks WHERE campaign_id = @id AND settled = 0) AS unsettled`,
+    );
+    for (;;) {
+      const s = q.get({ id }) as { state: string; batches: number; unsettled: number };
+      if (s.state === 'sent' && s.batches === 0 && s.unsettled === 0) break;
+      if (Date.now() > deadline) throw new Error(`never settled: ${JSON.stringify(s)}`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const rows = t.core.db
+      .prepare('SELECT msisdn, text, tagvalues, state, gateway_id FROM campaign_recipients WHERE campaign_id = ? ORDER BY id')
+      .all(id) as { msisdn: number; text: string; tagvalues: string; state: string; gateway_id: string }[];
+    const ledger = new Map((await t.ledger()).map((e) => [e.recipient, e]));
+    expect(rows).toHaveLength(23);
+    for (const r of rows) {
+      expect(r.state).toBe('accepted');
+      expect(r.text).toBe('Hej kunde');
+      expect(r.tagvalues).toBe('["kunde"]');
+      expect(r.gateway_id).toBe(ledger.get(r.msisdn)?.id);
+    }
+  });
+});
