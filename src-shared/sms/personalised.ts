@@ -39,6 +39,23 @@ export function mergeFieldsIn(template: string): string[] {
   return [...names];
 }
 
+/** A template cut into literal text and merge fields (by their index in mergeFieldsIn), in order. */
+export type TemplatePiece = { kind: 'text'; text: string } | { kind: 'field'; name: string; index: number };
+
+/** The template as renderTemplate reads it: joining the pieces with each field's value gives the same text. */
+export function templatePieces(template: string): TemplatePiece[] {
+  const fields = mergeFieldsIn(template);
+  const pieces: TemplatePiece[] = [];
+  let at = 0;
+  for (const m of template.matchAll(MERGE_FIELD)) {
+    if (m.index > at) pieces.push({ kind: 'text', text: template.slice(at, m.index) });
+    pieces.push({ kind: 'field', name: m[1]!, index: fields.indexOf(m[1]!) });
+    at = m.index + m[0].length;
+  }
+  if (at < template.length) pieces.push({ kind: 'text', text: template.slice(at) });
+  return pieces;
+}
+
 // Own properties only, so a field named `constructor` or `__proto__` never reads Object.prototype.
 function valueFor(
   name: string,

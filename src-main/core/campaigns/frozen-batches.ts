@@ -10,18 +10,22 @@
 // - readers: settleChunks (settlement.ts) writes a campaign's batches as rows before it settles any chunk, and every
 //   reader of recipient rows settles first; counts add the entries as queued.
 // - materialising goes lowest batch first, so a campaign's remaining batches are always one range at the top.
+// - an entry holds no text: the text is the campaign's template with the tag values put in, in one pass, as the
+//   gateway does it; SQLite writes it from the template's pieces when the rows are made (six tenths less to store).
 import type { Db } from '../db/database';
+import { templatePieces } from '../../../src-shared/sms/personalised';
 
 /** One frozen recipient, in the order of the campaign_recipients columns the outbox and the rows need. */
 export type FrozenEntry = [
   msisdn: number,
   contactId: number | null,
   name: string | null,
-  text: string,
-  /** JSON array of the merge-field values (as campaign_recipients.tagvalues holds it); null without merge fields. */
+  /** JSON array of the values of the template's fields in order (as campaign_recipients.tagvalues holds it); null without merge fields. */
   tagvaluesJson: string | null,
   parts: number,
   cost: number | null,
+  /** 1 when the text needs UCS-2 (the composer counted it at freeze), else 0. */
+  ucs2: 0 | 1,
 ];
 
 /** Recipients per batch row: one chunk's worth, so sending a chunk reads one batch. */
@@ -87,6 +91,26 @@ export function readEntries(db: Db, campaignId: number, from: number, limit: num
 }
 
 /**
+ * SQL for a frozen entry's text (`value` is the entry in json_each) and its parameters: the template's literal
+ * pieces joined with the entry's tag values, so no value is ever scanned for fields again.
+ */
+export function entryTextSql(template: string): { sql: string; params: string[] } {
+  const pieces = templatePieces(template);
+  if (pieces.length === 0) return { sql: "''", params: [] };
+  const params: string[] = [];
+  const sql = pieces
+    .map((p) => {
+      if (p.kind === 'text') {
+        params.push(p.text);
+        return '?';
+      }
+      return `COALESCE(json_extract(value ->> 3, '$[${p.index}]'), '')`;
+    })
+    .join(' || ');
+  return { sql, params };
+}
+
+/**
  * Writes batches as 'queued' recipient rows, lowest first (one campaign's or all campaigns'; at most `limit`
  * batches, -1 for all), in one transaction. SQLite takes the entries apart itself. Returns the campaigns touched.
  */
@@ -97,15 +121,26 @@ export function materialise(db: Db, campaignId?: number, limit = -1): Set<number
       : db.prepare('SELECT id, campaign_id, first_id, data FROM recipient_batches WHERE campaign_id = ? ORDER BY first_id LIMIT ?').all(campaignId, limit)
   ) as { id: number; campaign_id: number; first_id: number; data: string }[];
   if (batches.length === 0) return new Set();
-  const insert = db.prepare(
-    `INSERT INTO campaign_recipients (id, campaign_id, msisdn, contact_id, name, text, tagvalues, parts, cost, state)
-     SELECT ? + key, ?, value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, value ->> 5, value ->> 6, 'queued'
-       FROM json_each(?)`,
-  );
+  const template = db.prepare('SELECT text FROM campaigns WHERE id = ?').pluck();
+  const inserts = new Map<number, { run: (b: { first_id: number; campaign_id: number; data: string }) => void }>();
+  const insertFor = (campaign: number) => {
+    let ins = inserts.get(campaign);
+    if (!ins) {
+      const text = entryTextSql(template.get(campaign) as string);
+      const stmt = db.prepare(
+        `INSERT INTO campaign_recipients (id, campaign_id, msisdn, contact_id, name, text, tagvalues, parts, cost, state)
+         SELECT ? + key, ?, value ->> 0, value ->> 1, value ->> 2, ${text.sql}, value ->> 3, value ->> 4, value ->> 5, 'queued'
+           FROM json_each(?)`,
+      );
+      ins = { run: (b) => stmt.run(b.first_id, b.campaign_id, ...text.params, b.data) };
+      inserts.set(campaign, ins);
+    }
+    return ins;
+  };
   const remove = db.prepare('DELETE FROM recipient_batches WHERE id = ?');
   db.transaction(() => {
     for (const b of batches) {
-      insert.run(b.first_id, b.campaign_id, b.data);
+      insertFor(b.campaign_id).run(b);
       remove.run(b.id);
     }
   })();

@@ -67,14 +67,17 @@ interface RunTracker {
   doneThisRun: number;
 }
 
+/** A queued recipient as the requests are built from it (legacy-request.ts takes it as it is). */
 interface QueuedRow {
   id: number;
   msisdn: number;
   /** Read for the messaging interface only: legacy requests carry the template and tag values. */
   text: string;
-  tagvalues: string | null;
+  tagvaluesJson: string | null;
   parts: number;
   cost: number | null;
+  /** Whether this recipient's text needs UCS-2. */
+  ucs2: boolean;
 }
 
 const UNCERTAIN_MESSAGE =
@@ -292,9 +295,8 @@ export class Outbox {
     const sendAtMs = row.send_at ? Date.parse(row.send_at) : null;
     const scheduled = scheduleKind(row.channel, sendAtMs, now) === 'at_gateway';
     const size = effectiveChunkSize(row.channel, this.chunkSize);
-    const withText = row.channel !== 'legacy';
-    let candidates = this.queued(row.id, size, withText);
-    if (candidates.length === 0 && this.settle(row.id) > 0) candidates = this.queued(row.id, size, withText);
+    let candidates = this.queued(row, size);
+    if (candidates.length === 0 && this.settle(row.id) > 0) candidates = this.queued(row, size);
     if (candidates.length === 0) {
       this.finishIfDone(row.id);
       return;
@@ -325,7 +327,7 @@ export class Outbox {
     }
     const chunk = candidates.slice(0, plan.size);
     const options = frozenOptions(row);
-    const personalised = chunk.some((c) => c.tagvalues !== null);
+    const personalised = chunk.some((c) => c.tagvaluesJson !== null);
     const spec: CampaignSendSpec = {
       id: row.id,
       text: row.text,
@@ -340,13 +342,7 @@ export class Outbox {
     try {
       if (row.channel === 'legacy') {
         // Straight from the frozen rows to JSON: the stored tagvalues are not parsed and serialised again.
-        const templateUcs2 = isUcs2(row.text);
-        const req = buildLegacyRequestJson(
-          spec,
-          seq,
-          chunk.map((c) => ({ id: c.id, msisdn: c.msisdn, tagvaluesJson: c.tagvalues, ucs2: recipientNeedsUcs2(templateUcs2, c.tagvalues) })),
-          sendtime,
-        );
+        const req = buildLegacyRequestJson(spec, seq, chunk, sendtime);
         send = async (chunkId) =>
           this.acceptLegacy(row, chunkId, req.groups, await this.deps.gateway.sendBuiltMtsms(req.json), sendtime ?? this.now(), mode);
       } else {
@@ -354,9 +350,9 @@ export class Outbox {
           id: c.id,
           msisdn: c.msisdn,
           text: c.text,
-          tagvalues: c.tagvalues === null ? null : (JSON.parse(c.tagvalues) as string[]),
+          tagvalues: c.tagvaluesJson === null ? null : (JSON.parse(c.tagvaluesJson) as string[]),
           parts: c.parts,
-          ucs2: isUcs2(c.text),
+          ucs2: c.ucs2,
         }));
         const messages = buildMessagingRequest(spec, recipients);
         send = async (chunkId) => this.acceptMessaging(row, chunkId, chunk, await this.deps.gateway.sendMulti(messages), mode);
@@ -404,34 +400,46 @@ export class Outbox {
    * Rows are read as plain arrays: better-sqlite3 builds row objects property by property, which for 1,000 rows
    * per chunk cost more than the query.
    */
-  private queued(campaignId: number, limit: number, withText: boolean): QueuedRow[] {
+  private queued(row: CampaignRow, limit: number): QueuedRow[] {
+    const campaignId = row.id;
     const range = batchRange(this.deps.db, campaignId);
     if (!range) {
       this.frozen.delete(campaignId);
-      return this.queuedRows(campaignId, 0, Number.MAX_SAFE_INTEGER, limit, withText);
+      return this.queuedRows(row, 0, Number.MAX_SAFE_INTEGER, limit);
     }
     // In id order: rows below the batches (written while idle), the batches' entries, rows above (the last batch).
     // Entries above every unsettled chunk are queued: a chunk covering some stays unsettled until they are rows.
-    const out = this.queuedRows(campaignId, 0, range.first - 1, limit, withText);
+    const out = this.queuedRows(row, 0, range.first - 1, limit);
     const from = Math.max(range.first, queueFloor(this.deps.db, campaignId) + 1);
     const kept = this.frozen.get(campaignId);
     if (kept && kept.firstId <= range.first && kept.firstId + kept.entries.length - 1 >= range.last) {
-      for (let id = from; id <= range.last && out.length < limit; id++) out.push(queuedRow(id, kept.entries[id - kept.firstId]!));
+      for (let id = from; id <= range.last && out.length < limit; id++) out.push(queuedEntry(id, kept.entries[id - kept.firstId]!));
     } else if (from <= range.last && out.length < limit) {
-      for (const { id, entry } of readEntries(this.deps.db, campaignId, from, limit - out.length)) out.push(queuedRow(id, entry));
+      for (const { id, entry } of readEntries(this.deps.db, campaignId, from, limit - out.length)) out.push(queuedEntry(id, entry));
     }
-    if (out.length < limit) out.push(...this.queuedRows(campaignId, range.last + 1, Number.MAX_SAFE_INTEGER, limit - out.length, withText));
+    if (out.length < limit) out.push(...this.queuedRows(row, range.last + 1, Number.MAX_SAFE_INTEGER, limit - out.length));
     return out;
   }
 
-  private queuedRows(campaignId: number, minId: number, maxId: number, limit: number, withText: boolean): QueuedRow[] {
+  private queuedRows(row: CampaignRow, minId: number, maxId: number, limit: number): QueuedRow[] {
+    const legacy = row.channel === 'legacy';
     const rows = this.sql(
-      `SELECT id, msisdn, ${withText ? 'text' : "''"}, tagvalues, parts, cost FROM campaign_recipients
+      `SELECT id, msisdn, ${legacy ? "''" : 'text'}, tagvalues, parts, cost FROM campaign_recipients
        WHERE campaign_id = ? AND ${REALLY_QUEUED} AND id BETWEEN ? AND ? ORDER BY id LIMIT ?`,
     )
       .raw(true)
-      .all(campaignId, campaignId, minId, maxId, limit) as [number, number, string, string | null, number, number | null][];
-    return rows.map(([id, msisdn, text, tagvalues, parts, cost]) => ({ id, msisdn, text, tagvalues, parts, cost }));
+      .all(row.id, row.id, minId, maxId, limit) as [number, number, string, string | null, number, number | null][];
+    if (rows.length === 0) return [];
+    const templateUcs2 = isUcs2(row.text);
+    return rows.map(([id, msisdn, text, tagvaluesJson, parts, cost]) => ({
+      id,
+      msisdn,
+      text,
+      tagvaluesJson,
+      parts,
+      cost,
+      ucs2: legacy ? recipientNeedsUcs2(templateUcs2, tagvaluesJson) : isUcs2(text),
+    }));
   }
 
   private acceptLegacy(row: CampaignRow, chunkId: number, groups: { id: number }[][], res: SendResponse, sendAtMs: number, mode: Mode): void {
@@ -775,8 +783,9 @@ export class Outbox {
   }
 }
 
-function queuedRow(id: number, e: FrozenEntry): QueuedRow {
-  return { id, msisdn: e[0], text: e[3], tagvalues: e[4], parts: e[5], cost: e[6] };
+/** Entries are legacy recipients only, whose requests carry the template, not the text. */
+function queuedEntry(id: number, e: FrozenEntry): QueuedRow {
+  return { id, msisdn: e[0], text: '', tagvaluesJson: e[3], parts: e[4], cost: e[5], ucs2: e[6] === 1 };
 }
 
 function isUcs2(text: string): boolean {

@@ -91,7 +91,7 @@ export class CampaignSender {
     for (let i = 0; i < batched; i++) {
       const c = plan.texts[i]!;
       const r = recipients[i]!;
-      entries[i] = [r.msisdn, r.contactId, r.name, c.text, c.tagvalues === null ? null : JSON.stringify(c.tagvalues), c.parts, plan.unitCosts[i] ?? null];
+      entries[i] = [r.msisdn, r.contactId, r.name, c.tagvalues === null ? null : JSON.stringify(c.tagvalues), c.parts, plan.unitCosts[i] ?? null, c.ucs2 ? 1 : 0];
       if (i % YIELD_EVERY === YIELD_EVERY - 1) await new Promise<void>((res) => setImmediate(res));
     }
     // The rows are prepared outside the transaction in slices (the core answers other calls in between), then

@@ -5,7 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { openDatabase, type Db } from '../../../src-main/core/db/database';
-import { batchedCount, materialise, readEntries, writeBatches, nextRecipientId, type FrozenEntry } from '../../../src-main/core/campaigns/frozen-batches';
+import { batchedCount, entryTextSql, materialise, readEntries, writeBatches, nextRecipientId, type FrozenEntry } from '../../../src-main/core/campaigns/frozen-batches';
+import { mergeFieldsIn, renderTemplate } from '../../../src-shared/sms/segments';
 import { settleChunks } from '../../../src-main/core/campaigns/settlement';
 import { draft, numbers, startTestCore, tempDir, type TestCore } from './helpers';
 
@@ -30,21 +31,51 @@ function freshDb(): Db {
   return db;
 }
 
-function campaign(d: Db): number {
-  return Number(d.prepare("INSERT INTO campaigns (state, created_at, updated_at, frozen_at) VALUES ('sending', ?, ?, ?)").run(AT, AT, AT).lastInsertRowid);
+const TEMPLATE = 'Hej {first_name}!';
+
+function campaign(d: Db, text = TEMPLATE): number {
+  return Number(
+    d.prepare("INSERT INTO campaigns (state, text, created_at, updated_at, frozen_at) VALUES ('sending', ?, ?, ?, ?)").run(text, AT, AT, AT).lastInsertRowid,
+  );
 }
 
 const rowsOf = (d: Db, id: number) =>
   d.prepare('SELECT id, msisdn, contact_id, name, text, tagvalues, parts, cost, state, chunk_id FROM campaign_recipients WHERE campaign_id = ? ORDER BY id').all(id);
 
-// Entries as the sender writes them: what a row must hold afterwards, quotes, emoji and nulls included.
+// Entries as the sender writes them (the template 'Hej {first_name}!'): what a row must hold afterwards, quotes,
+// emoji, backslashes and nulls included.
 const ENTRIES: FrozenEntry[] = [
-  [4520000001, 7, 'Anna Hansen', 'Hej Anna!', '["Anna"]', 1, 0.25],
-  [4520000002, null, null, 'Hej kunde!', '["kunde"]', 1, null],
-  [4520000003, 9, 'Zoë "Z" ✨', 'Hej Zoë "Z" ✨!', '["Zoë \\"Z\\" ✨"]', 1, 0.5],
-  [4520000004, 10, 'Bo', 'Tilbud', null, 2, 0],
-  [4520000005, 11, "O'Brien\\", 'Hej O\'Brien\\!', '["O\'Brien\\\\"]', 3, 1.125],
+  [4520000001, 7, 'Anna Hansen', JSON.stringify(['Anna']), 1, 0.25, 0],
+  [4520000002, null, null, JSON.stringify(['kunde']), 1, null, 0],
+  [4520000003, 9, 'Zoë "Z" ✨', JSON.stringify(['Zoë "Z" ✨']), 1, 0.5, 1],
+  [4520000004, 10, 'Bo', JSON.stringify(['']), 2, 0, 0],
+  [4520000005, 11, "O'Brien\\", JSON.stringify(["O'Brien\\ {first_name}"]), 3, 1.125, 0],
 ];
+
+describe('a frozen entry\'s text', () => {
+  // Templates and values where a second scan for fields, or a plain search-and-replace, would go wrong.
+  const cases: [template: string, values: Record<string, string>][] = [
+    ['Hej {first_name}!', { first_name: 'Anna' }],
+    ['{first_name}{last_name}', { first_name: 'A', last_name: 'B' }],
+    ['{first_name} and {first_name} again', { first_name: 'Bo' }],
+    ['Kode: {kode} – {{kode}} {kode', { kode: '42' }],
+    ['{a}{b}', { a: '{b}', b: 'x' }],
+    ['{a}b}', { a: '{c' }],
+    ['{a} og {c}', { a: '{c}', c: '{a}' }],
+    ['Tilbud uden felter ✨ 100%', {}],
+    ['', {}],
+    ['{first_name}', { first_name: '' }],
+    ['Hej {navn}, \'ja\' "nej" \\ {by}', { navn: 'Zoë ✨', by: 'Århus\nC' }],
+  ];
+  it.each(cases)('of %j is what renderTemplate gives', (template, values) => {
+    const d = freshDb();
+    const fields = mergeFieldsIn(template);
+    const tagvalues = fields.length ? JSON.stringify(fields.map((f) => values[f] ?? '')) : null;
+    const { sql, params } = entryTextSql(template);
+    const got = d.prepare(`SELECT ${sql} FROM json_each(?)`).pluck().get(...params, JSON.stringify([[4520000001, null, null, tagvalues, 1, null, 0]]));
+    expect(got).toBe(renderTemplate(template, values));
+  });
+});
 
 describe('frozen batches on disk', () => {
   it('write back as rows with exactly the frozen values, lowest batch first, and count as queued until then', () => {
@@ -72,12 +103,12 @@ describe('frozen batches on disk', () => {
     materialise(d);
     expect(batchedCount(d, c)).toBe(0);
     expect(rowsOf(d, c)).toEqual(
-      ENTRIES.map(([msisdn, contactId, name, text, tagvalues, parts, cost], i) => ({
+      ENTRIES.map(([msisdn, contactId, name, tagvalues, parts, cost], i) => ({
         id: first + i,
         msisdn,
         contact_id: contactId,
         name,
-        text,
+        text: `Hej ${(JSON.parse(tagvalues!) as string[])[0]}!`,
         tagvalues,
         parts,
         cost,

@@ -8,7 +8,7 @@ export const m008RecipientBatches: Migration = {
   up(db) {
     db.exec(`
       -- Recipient ids first_id..last_id of one campaign, frozen but not yet campaign_recipients rows. data is a JSON
-      -- array of [msisdn, contact_id, name, text, tagvalues, parts, cost] in id order. A batch is deleted in the
+      -- array of [msisdn, contact_id, name, tagvalues, parts, cost, ucs2] in id order. A batch is deleted in the
       -- transaction that writes its rows.
       CREATE TABLE recipient_batches (
         id INTEGER PRIMARY KEY,
