@@ -75,9 +75,14 @@ export class StatusPoller {
     return this.loop.stop();
   }
 
-  /** Something was just sent: look soon (the schedule still decides when each message is due). */
+  /**
+   * Something was just sent: plan the next round for the earliest message due. Fresh messages are due only after
+   * their first delay, so a round now would find nothing (and one ran after every chunk of a large campaign).
+   */
   wake(): void {
-    this.loop.plan(0);
+    const next = this.o.store.nextDue();
+    if (next === null) return;
+    this.loop.plan(Math.min(Math.max(next - this.now(), 0), this.o.maxSleepMs ?? 30_000));
   }
 
   /**

@@ -36,6 +36,26 @@ afterEach(async () => {
 const N = (tail: string) => Number(`45123456${tail}`);
 
 describe('status poller', () => {
+  it('plans its round for the earliest message due when woken, instead of looking at once', async () => {
+    const p = poller();
+    p.start();
+    await p.runOnce();
+    try {
+      // Woken with nothing watched: the plan stays as it was.
+      const before = status.get('statuses').nextAt;
+      p.wake();
+      expect(status.get('statuses').nextAt).toBe(before);
+      // A message just sent is first due 10 s after it was accepted (the fixture's first delay).
+      const sent = await sendLegacy(w, [N('71')]);
+      p.wake();
+      const due = (watched(w.db, sent.gatewayId) as { next_poll_at: string }).next_poll_at;
+      expect(Date.parse(due)).toBeGreaterThan(w.now());
+      expect(status.get('statuses').nextAt).toBe(due);
+    } finally {
+      await p.stop();
+    }
+  });
+
   it('learns every recipient of a message with one request and stops watching once all are final', async () => {
     const p = poller();
     const sent = await sendLegacy(w, [N('71'), N('70'), N('92'), N('99'), N('81')]);
