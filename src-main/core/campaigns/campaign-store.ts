@@ -11,6 +11,7 @@ import type {
   RecipientState,
 } from '../../../src-shared/contract';
 import { BESKED_STATES, describeGatewayStatus, STATE_INFO, type BeskedState } from '../../../src-shared/delivery-status';
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/database';
 import { BeskedError } from '../errors';
 import type { MessageOptions as FrozenOptions } from './send-spec';
@@ -122,16 +123,23 @@ const STATE_KEY: Record<string, keyof CampaignCounts> = {
 };
 
 export class CampaignStore {
-  constructor(private readonly db: Db) {}
+  // Prepared once: the outbox reads the row and the cost after every chunk, and compiling cost more than running.
+  private readonly rowById: Statement;
+  private readonly acceptedCost: Statement;
+
+  constructor(private readonly db: Db) {
+    this.rowById = db.prepare('SELECT * FROM campaigns WHERE id = ?');
+    this.acceptedCost = db.prepare("SELECT SUM(cost) FROM send_chunks WHERE campaign_id = ? AND state = 'accepted'").pluck();
+  }
 
   row(id: number): CampaignRow {
-    const row = this.db.prepare('SELECT * FROM campaigns WHERE id = ?').get(id) as CampaignRow | undefined;
+    const row = this.rowById.get(id) as CampaignRow | undefined;
     if (!row) throw new BeskedError('not_found', 'This campaign no longer exists.', coded('campaign.notFound'));
     return row;
   }
 
   maybeRow(id: number): CampaignRow | null {
-    return (this.db.prepare('SELECT * FROM campaigns WHERE id = ?').get(id) as CampaignRow | undefined) ?? null;
+    return (this.rowById.get(id) as CampaignRow | undefined) ?? null;
   }
 
   counts(id: number): CampaignCounts {
@@ -166,7 +174,7 @@ export class CampaignStore {
   }
 
   cost(id: number): number | null {
-    const v = this.db.prepare("SELECT SUM(cost) FROM send_chunks WHERE campaign_id = ? AND state = 'accepted'").pluck().get(id) as number | null;
+    const v = this.acceptedCost.get(id) as number | null;
     return v === null ? null : Math.round(v * 10_000) / 10_000;
   }
 

@@ -13,6 +13,7 @@
 // - an entry holds no text: the text is the campaign's template with the tag values put in, in one pass, as the
 //   gateway does it; SQLite writes it from the template's pieces when the rows are made (six tenths less to store).
 import type { Db } from '../db/database';
+import { prepared } from '../db/prepared';
 import { templatePieces } from '../../../src-shared/sms/personalised';
 
 /** One frozen recipient, in the order of the campaign_recipients columns the outbox and the rows need. */
@@ -61,7 +62,7 @@ export function writeBatches(db: Db, campaignId: number, firstId: number, entrie
 
 /** The campaign's entries still in batches, or null when it has none. */
 export function batchRange(db: Db, campaignId: number): BatchRange | null {
-  const r = db.prepare('SELECT MIN(first_id) AS first, MAX(last_id) AS last FROM recipient_batches WHERE campaign_id = ?').get(campaignId) as {
+  const r = prepared(db, 'SELECT MIN(first_id) AS first, MAX(last_id) AS last FROM recipient_batches WHERE campaign_id = ?').get(campaignId) as {
     first: number | null;
     last: number | null;
   };
@@ -70,7 +71,7 @@ export function batchRange(db: Db, campaignId: number): BatchRange | null {
 
 /** How many of the campaign's recipients are still in batches. */
 export function batchedCount(db: Db, campaignId: number): number {
-  return db.prepare('SELECT COALESCE(SUM(size), 0) FROM recipient_batches WHERE campaign_id = ?').pluck().get(campaignId) as number;
+  return prepared(db, 'SELECT COALESCE(SUM(size), 0) FROM recipient_batches WHERE campaign_id = ?', 'pluck').get(campaignId) as number;
 }
 
 /** Entries with ids from `from` on (at most `limit`), read back from the database, each with its id. */

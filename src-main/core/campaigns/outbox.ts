@@ -409,9 +409,10 @@ export class Outbox {
     }
     // In id order: rows below the batches (written while idle), the batches' entries, rows above (the last batch).
     // Entries above every unsettled chunk are queued: a chunk covering some stays unsettled until they are rows.
-    const out = this.queuedRows(row, 0, range.first - 1, limit);
-    const from = Math.max(range.first, queueFloor(this.deps.db, campaignId) + 1);
     const kept = this.frozen.get(campaignId);
+    // While the batches are all there, no row lies below them.
+    const out = kept?.firstId === range.first ? [] : this.queuedRows(row, 0, range.first - 1, limit);
+    const from = Math.max(range.first, queueFloor(this.deps.db, campaignId) + 1);
     if (kept && kept.firstId <= range.first && kept.firstId + kept.entries.length - 1 >= range.last) {
       for (let id = from; id <= range.last && out.length < limit; id++) out.push(queuedEntry(id, kept.entries[id - kept.firstId]!));
     } else if (from <= range.last && out.length < limit) {

@@ -6,6 +6,7 @@
 // chunks never overlap, and the only thing that puts rows back into the queue below them (resending uncertain
 // recipients) settles the campaign first while no chunk is on its way (Outbox.resolveUncertain).
 import type { Db } from '../db/database';
+import { prepared } from '../db/prepared';
 import type { CampaignCounts } from '../../../src-shared/contract';
 import { materialise } from './frozen-batches';
 
@@ -27,7 +28,7 @@ export const REALLY_QUEUED = `state = 'queued' AND id > COALESCE(
 
 /** The highest recipient id covered by an unsettled chunk of the campaign (0 when none): queued rows above it are the queue. */
 export function queueFloor(db: Db, campaignId: number): number {
-  return (db.prepare('SELECT COALESCE(MAX(last_id), 0) FROM send_chunks WHERE campaign_id = ? AND settled = 0').pluck().get(campaignId) as number) ?? 0;
+  return (prepared(db, 'SELECT COALESCE(MAX(last_id), 0) FROM send_chunks WHERE campaign_id = ? AND settled = 0', 'pluck').get(campaignId) as number) ?? 0;
 }
 
 /** A chunk whose range still reaches into its campaign's frozen batches has rows to be written first. */

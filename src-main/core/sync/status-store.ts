@@ -1,4 +1,5 @@
 // Reads the gateway messages to watch and writes status changes to recipients, status events and the watch list.
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/database';
 import { settleChunks } from '../campaigns/settlement';
 import type { BeskedState } from '../../../src-shared/delivery-status';
@@ -57,7 +58,12 @@ function toMessage(r: MessageRow): WatchedMessage {
 }
 
 export class StatusStore {
-  constructor(private readonly db: Db) {}
+  /** Prepared once: asked after every chunk a campaign sends (StatusPoller.wake). */
+  private readonly firstDue: Statement;
+
+  constructor(private readonly db: Db) {
+    this.firstDue = db.prepare(`SELECT MIN(COALESCE(next_poll_at, '')) AS at FROM gateway_messages WHERE done = 0`);
+  }
 
   /** Messages not done whose next look is due (or never planned), oldest plan first. */
   due(now: number, limit: number, campaignId?: number): WatchedMessage[] {
@@ -88,7 +94,7 @@ export class StatusStore {
 
   /** The earliest planned look among messages not done, for the poller's timer. */
   nextDue(): number | null {
-    const row = this.db.prepare(`SELECT MIN(COALESCE(next_poll_at, '')) AS at FROM gateway_messages WHERE done = 0`).get() as { at: string | null };
+    const row = this.firstDue.get() as { at: string | null };
     if (row.at === null) return null;
     return row.at === '' ? 0 : ms(row.at);
   }
