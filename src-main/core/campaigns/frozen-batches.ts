@@ -51,12 +51,30 @@ export function nextRecipientId(db: Db): number {
   );
 }
 
-/** Writes entries as batches with ids from firstId on. Call inside the freeze's transaction. */
-export function writeBatches(db: Db, campaignId: number, firstId: number, entries: readonly FrozenEntry[], batchSize: number): void {
+/**
+ * A list just frozen as batches, in the columns the outbox sends from (ids firstId on, index 0 first): kept in
+ * memory instead of one array per recipient, which cost more to keep alive than to build.
+ */
+export interface SendableList {
+  firstId: number;
+  msisdn: Float64Array;
+  tagvaluesJson: (string | null)[];
+  parts: Uint16Array;
+  cost: readonly (number | null)[];
+  ucs2: Uint8Array;
+}
+
+/**
+ * Writes `count` entries as batches with ids from firstId on; `entryAt(i)` gives the i-th. Call inside the
+ * freeze's transaction. Each batch's entries live only while it is serialised.
+ */
+export function writeBatches(db: Db, campaignId: number, firstId: number, count: number, batchSize: number, entryAt: (i: number) => FrozenEntry): void {
   const insert = db.prepare('INSERT INTO recipient_batches (campaign_id, first_id, last_id, size, data) VALUES (?, ?, ?, ?, ?)');
-  for (let i = 0; i < entries.length; i += batchSize) {
-    const part = entries.slice(i, i + batchSize);
-    insert.run(campaignId, firstId + i, firstId + i + part.length - 1, part.length, JSON.stringify(part));
+  for (let i = 0; i < count; i += batchSize) {
+    const size = Math.min(batchSize, count - i);
+    const part: FrozenEntry[] = new Array(size);
+    for (let j = 0; j < size; j++) part[j] = entryAt(i + j);
+    insert.run(campaignId, firstId + i, firstId + i + size - 1, size, JSON.stringify(part));
   }
 }
 

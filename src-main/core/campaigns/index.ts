@@ -79,7 +79,7 @@ export function createCampaignsModule(o: CampaignsModuleOptions) {
     senders,
     wake: () => outbox.wake(),
     changed: (id) => outbox.changed(id),
-    adopt: (id, firstId, entries) => outbox.adopt(id, firstId, entries),
+    adopt: (id, list) => outbox.adopt(id, list),
     ...(o.batchSize !== undefined ? { batchSize: o.batchSize } : {}),
   });
   const templates = new Templates(o.db);

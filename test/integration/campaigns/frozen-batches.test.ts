@@ -82,7 +82,7 @@ describe('frozen batches on disk', () => {
     const d = freshDb();
     const c = campaign(d);
     const first = nextRecipientId(d);
-    d.transaction(() => writeBatches(d, c, first, ENTRIES, 2))();
+    d.transaction(() => writeBatches(d, c, first, ENTRIES.length, 2, (i) => ENTRIES[i]!))();
     expect(d.prepare('SELECT first_id, last_id, size FROM recipient_batches ORDER BY first_id').all()).toEqual([
       { first_id: first, last_id: first + 1, size: 2 },
       { first_id: first + 2, last_id: first + 3, size: 2 },
@@ -124,7 +124,7 @@ describe('frozen batches on disk', () => {
     const d = freshDb();
     const c = campaign(d);
     const first = nextRecipientId(d);
-    d.transaction(() => writeBatches(d, c, first, ENTRIES.slice(0, 4), 2))();
+    d.transaction(() => writeBatches(d, c, first, 4, 2, (i) => ENTRIES[i]!))();
     // One accepted chunk over the first three ids: it reaches into the second batch.
     const chunk = Number(
       d
