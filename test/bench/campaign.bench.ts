@@ -19,8 +19,11 @@ import type { Bench } from './harness';
 import { countSegments } from '../../src-shared/sms/segments';
 
 const RECIPIENTS = 100_000;
-/** Runs of each timed loop: the figures are medians, because one run on a busy machine varies by a third. */
-const RUNS = 3;
+/**
+ * Runs of each timed loop: the figures are medians, because one run on a busy machine varies by a third. The ratio
+ * is the median of each run's own ratio to the bare loop right after it, which share the machine's state.
+ */
+const RUNS = 5;
 const NAIVE_RECIPIENTS = 200;
 const LATENCY_MS = 20;
 const TEMPLATE = 'Hej {first_name}! Som kunde {kundenr} får du 20% rabat i dag. Vi ses i butikken.';
@@ -81,7 +84,7 @@ function draft(groupId: number): CampaignDraft {
 /** Sends the group a campaign and waits until it is sent; seconds from "send" to "sent", and the requests made. */
 export async function sendCampaign(
   p: Prepared,
-): Promise<{ seconds: number; sendingSeconds: number; requests: number; byRoute: Record<string, number>; id: number }> {
+): Promise<{ seconds: number; sendingSeconds: number; rowsWrittenSeconds: number; requests: number; byRoute: Record<string, number>; id: number }> {
   const { id } = await p.ok('campaigns.create', {});
   await p.ok('campaigns.saveDraft', { id, draft: draft(p.groupId) });
   // The composer shows the exact cost before Send can be pressed: the user has seen this preview.
@@ -104,11 +107,18 @@ export async function sendCampaign(
   await done;
   const seconds = (performance.now() - t0) / 1000;
   const sendingSeconds = (performance.now() - t1) / 1000;
+  // Not part of "sent": the frozen batches written as rows and the chunks' outcomes settled onto them, by the idle
+  // outbox in slices (campaigns/frozen-batches.ts). Measured so the deferred work stays in sight.
+  const left = p.core.db.prepare(
+    'SELECT (SELECT COUNT(*) FROM recipient_batches WHERE campaign_id = ?) + (SELECT COUNT(*) FROM send_chunks WHERE campaign_id = ? AND settled = 0)',
+  );
+  while ((left.pluck().get(id, id) as number) > 0) await new Promise((r) => setTimeout(r, 2));
+  const rowsWrittenSeconds = (performance.now() - t0) / 1000 - seconds;
   const stats = (await p.sim('GET', '/_sim/stats')) as { total: number; requests: Record<string, number> };
   const summary = await p.ok('campaigns.get', { id });
   if (summary.state !== 'sent' || summary.counts.accepted !== RECIPIENTS) throw new Error(`campaign ended ${summary.state}: ${JSON.stringify(summary.counts)}`);
   const byRoute = Object.fromEntries(Object.entries(stats.requests).filter(([k]) => !k.includes('/_sim/')));
-  return { seconds, sendingSeconds, requests: stats.total, byRoute, id };
+  return { seconds, sendingSeconds, rowsWrittenSeconds, requests: stats.total, byRoute, id };
 }
 
 /** The same request bodies Besked sent, rebuilt from the frozen rows (not timed). */
@@ -213,16 +223,27 @@ export const benches: Bench[] = [
         const sendingSeconds = median(runs.map((r) => r.sendingSeconds));
         const bare = median(bares);
         const round3 = (x: number) => Number(x.toFixed(3));
-        report({ name: 'campaign.100k.s', value: round3(seconds), unit: 's', recipients: RECIPIENTS, chunk: DEFAULT_CHUNK_SIZE, sending_s: round3(sendingSeconds), runs: runs.map((r) => round3(r.seconds)) });
+        report({
+          name: 'campaign.100k.s',
+          value: round3(seconds),
+          unit: 's',
+          recipients: RECIPIENTS,
+          chunk: DEFAULT_CHUNK_SIZE,
+          sending_s: round3(sendingSeconds),
+          runs: runs.map((r) => round3(r.seconds)),
+          // After "sent", while the core is otherwise idle: the rows written from the frozen batches and settled.
+          rows_written_after_s: round3(median(runs.map((r) => r.rowsWrittenSeconds))),
+        });
         report({ name: 'campaign.100k.requests', value: runs[0]!.requests, unit: 'requests', byRoute: runs[0]!.byRoute });
         report({
           name: 'campaign.100k.ratio_vs_bare',
-          value: round3(bare / seconds),
+          value: round3(median(runs.map((r, i) => bares[i]! / r.seconds))),
           unit: 'ratio',
           goal: '>= 0.7',
           bare_s: round3(bare),
           besked_s: round3(seconds),
           bare_runs: bares.map(round3),
+          ratio_runs: runs.map((r, i) => round3(bares[i]! / r.seconds)),
           // The same bare time against Besked's sending phase alone (first request to last outcome committed).
           ratio_sending_phase: round3(bare / sendingSeconds),
         });
