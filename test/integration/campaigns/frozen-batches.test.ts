@@ -2,34 +2,18 @@
 // reserved, sent from them, and written as rows later (by a reader, or by the idle outbox in slices) with exactly
 // what was frozen; counts, cancelling, replies and a second campaign see one consistent list throughout.
 import { afterEach, describe, expect, it } from 'vitest';
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { openDatabase, type Db } from '../../../src-main/core/db/database';
+import type { Db } from '../../../src-main/core/db/database';
 import { batchedCount, entryTextSql, materialise, readEntries, writeBatches, nextRecipientId, type FrozenEntry } from '../../../src-main/core/campaigns/frozen-batches';
 import { mergeFieldsIn, renderTemplate } from '../../../src-shared/sms/segments';
 import { settleChunks } from '../../../src-main/core/campaigns/settlement';
-import { draft, numbers, startTestCore, tempDir, type TestCore } from './helpers';
+import { draft, numbers, perTest, type TestCore } from './helpers';
 
 const AT = '2026-11-22T10:00:00.000Z';
 
-let dir: string | null = null;
-let db: Db | null = null;
-let t: TestCore | null = null;
+const opened = perTest();
+afterEach(() => opened.after());
 
-afterEach(async () => {
-  db?.close();
-  db = null;
-  await t?.close();
-  t = null;
-  if (dir) rmSync(dir, { recursive: true, force: true });
-  dir = null;
-});
-
-function freshDb(): Db {
-  dir = tempDir('besked-batches-');
-  db = openDatabase(join(dir, 'besked.db'));
-  return db;
-}
+const freshDb = (): Db => opened.db('besked-batches-');
 
 const TEMPLATE = 'Hej {first_name}!';
 
@@ -171,7 +155,7 @@ const batchesOf = (t: TestCore, id: number) =>
 
 describe('a large legacy campaign', () => {
   it('is frozen as batches with its last batch as rows, so replies and later campaigns never take a reserved id', async () => {
-    t = await startTestCore({ campaigns: { chunkSize: 4, batchSize: 3 } });
+    const t = await opened.core({ campaigns: { chunkSize: 4, batchSize: 3 } });
     const a = await heldCampaign(t, 10);
     const batches = batchesOf(t, a);
     expect(batches.map((b) => b.size)).toEqual([3, 3, 3]);
@@ -204,7 +188,7 @@ describe('a large legacy campaign', () => {
   });
 
   it('is cancelled whole while its recipients are still in batches', async () => {
-    t = await startTestCore({ campaigns: { chunkSize: 4, batchSize: 3 } });
+    const t = await opened.core({ campaigns: { chunkSize: 4, batchSize: 3 } });
     const id = await heldCampaign(t, 8);
     expect(batchesOf(t, id).length).toBe(2);
     await t.ok('campaigns.cancel', { id });
@@ -217,7 +201,7 @@ describe('a large legacy campaign', () => {
   });
 
   it('is written as rows by the idle outbox after it was sent, in slices, with every outcome settled', async () => {
-    t = await startTestCore({ campaigns: { chunkSize: 5, batchSize: 4 } });
+    const t = await opened.core({ campaigns: { chunkSize: 5, batchSize: 4 } });
     const { id } = await t.ok('campaigns.create', {});
     await t.ok('campaigns.saveDraft', {
       id,

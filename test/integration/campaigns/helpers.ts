@@ -8,6 +8,7 @@ import { MemoryVault } from '../../../src-main/core/secrets/vault';
 import { createLogger } from '../../../src-main/core/log';
 import type { CallInput, CallName, CallOutput, CampaignDraft, CampaignSummary, EventMessage } from '../../../src-shared/contract';
 import { coreCalls } from '../core-calls';
+import { openDatabase, type Db } from '../../../src-main/core/db/database';
 
 export { freePort, simCall } from '../core-calls';
 import type { AppError } from '../../../src-shared/errors';
@@ -31,6 +32,33 @@ export interface TestCore {
 
 export function tempDir(prefix = 'besked-campaigns-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** What one test opens (a database on disk, a core), closed and removed by `after()` in afterEach. */
+export function perTest() {
+  let dir: string | null = null;
+  let db: Db | null = null;
+  let core: TestCore | null = null;
+  return {
+    /** A migrated database in a fresh folder. */
+    db(prefix: string): Db {
+      dir = tempDir(prefix);
+      db = openDatabase(join(dir, 'besked.db'));
+      return db;
+    },
+    async core(opts?: Parameters<typeof startTestCore>[0]): Promise<TestCore> {
+      core = await startTestCore(opts);
+      return core;
+    },
+    async after(): Promise<void> {
+      db?.close();
+      db = null;
+      await core?.close();
+      core = null;
+      if (dir) rmSync(dir, { recursive: true, force: true });
+      dir = null;
+    },
+  };
 }
 
 export async function startTestCore(opts: { dataDir?: string; campaigns?: CoreOptions['campaigns']; vault?: MemoryVault } = {}): Promise<TestCore> {

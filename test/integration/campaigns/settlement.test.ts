@@ -2,31 +2,18 @@
 // recipients, counts are right before that, and a campaign sent over real HTTP ends with every row holding the
 // gateway id the simulator's ledger has for its number.
 import { afterEach, describe, expect, it } from 'vitest';
-import { rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { openDatabase, type Db } from '../../../src-main/core/db/database';
+import type { Db } from '../../../src-main/core/db/database';
 import { REALLY_QUEUED, settleChunks, unsettledCounts } from '../../../src-main/core/campaigns/settlement';
-import { draft, numbers, startTestCore, tempDir, type TestCore } from './helpers';
+import { draft, numbers, perTest } from './helpers';
 
 const AT = '2026-11-22T10:00:00.000Z';
 
-let dir: string | null = null;
-let db: Db | null = null;
-let t: TestCore | null = null;
-
-afterEach(async () => {
-  db?.close();
-  db = null;
-  await t?.close();
-  t = null;
-  if (dir) rmSync(dir, { recursive: true, force: true });
-  dir = null;
-});
+const opened = perTest();
+afterEach(() => opened.after());
 
 /** A campaign with `n` queued recipients (ids 1..n unless other rows exist), and some rows that are not queued. */
 function campaignWith(n: number): { db: Db; campaign: number; ids: number[] } {
-  dir = tempDir('besked-settle-');
-  db = openDatabase(join(dir, 'besked.db'));
+  const db = opened.db('besked-settle-');
   const campaign = Number(db.prepare("INSERT INTO campaigns (state, created_at, updated_at, frozen_at) VALUES ('sending', ?, ?, ?)").run(AT, AT, AT).lastInsertRowid);
   const insert = db.prepare("INSERT INTO campaign_recipients (campaign_id, msisdn, text, parts, state) VALUES (?, ?, 'Hej', 1, ?)");
   const ids: number[] = [];
@@ -145,7 +132,7 @@ describe('chunk settlement', () => {
 
 describe('a campaign sent over real HTTP', () => {
   it('ends with every recipient holding the id the gateway gave its message, GSM-7 and UCS-2 groups alike', async () => {
-    t = await startTestCore({ campaigns: { chunkSize: 7 } });
+    const t = await opened.core({ campaigns: { chunkSize: 7 } });
     const numbers = Array.from({ length: 30 }, (_, i) => `+45${30000000 + i * 37}`);
     // Every third contact's name needs UCS-2, so most chunks hold two legacy messages.
     const contactIds: number[] = [];
@@ -190,7 +177,7 @@ describe('a campaign sent over real HTTP', () => {
 
 describe('a send right after its preview', () => {
   it('reuses the previewed list but never sends to a number that opted out since', async () => {
-    t = await startTestCore();
+    const t = await opened.core();
     const numbers = ['+4530000001', '+4530000002', '+4530000003'];
     const { id } = await t.ok('campaigns.create', {});
     const draft = {
@@ -216,7 +203,7 @@ describe('a send right after its preview', () => {
 
 describe('resending uncertain recipients while a later chunk is on its way', () => {
   it('waits for that chunk, then sends the resent recipients once more and nobody else', async () => {
-    t = await startTestCore({ campaigns: { chunkSize: 2 } });
+    const t = await opened.core({ campaigns: { chunkSize: 2 } });
     // The first request's answer is lost (uncertain); every request takes a while, so the next one is caught on its way.
     await t.sim('PUT', '/_sim/faults', {
       rules: [
