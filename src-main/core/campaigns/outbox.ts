@@ -429,10 +429,10 @@ export class Outbox {
     const legacy = row.channel === 'legacy';
     const rows = this.sql(
       `SELECT id, msisdn, ${legacy ? "''" : 'text'}, tagvalues, parts, cost FROM campaign_recipients
-       WHERE campaign_id = ? AND ${REALLY_QUEUED} AND id BETWEEN ? AND ? ORDER BY id LIMIT ?`,
+       WHERE ${REALLY_QUEUED} AND id BETWEEN @min AND @max ORDER BY id LIMIT @limit`,
     )
       .raw(true)
-      .all(row.id, row.id, minId, maxId, limit) as [number, number, string, string | null, number, number | null][];
+      .all({ campaign: row.id, min: minId, max: maxId, limit }) as [number, number, string, string | null, number, number | null][];
     if (rows.length === 0) return [];
     const templateUcs2 = isUcs2(row.text);
     return rows.map(([id, msisdn, text, tagvaluesJson, parts, cost]) => ({
@@ -696,7 +696,7 @@ export class Outbox {
     this.settle(id);
     db.transaction(() => {
       // A chunk on its way is not the queue any more: its outcome decides for its recipients.
-      this.sql(`UPDATE campaign_recipients SET state = 'cancelled', status = 'cancelled', status_at = ? WHERE campaign_id = ? AND ${REALLY_QUEUED}`).run(at, id, id);
+      this.sql(`UPDATE campaign_recipients SET state = 'cancelled', status = 'cancelled', status_at = @at WHERE ${REALLY_QUEUED}`).run({ at, campaign: id });
       this.sql("UPDATE campaigns SET state = 'cancelled', waiting_reason = NULL, next_attempt_at = NULL, finished_at = ? WHERE id = ? AND state <> 'cancelled'").run(at, id);
     })();
     const pending = this.sql(

@@ -22,9 +22,12 @@ interface UnsettledChunk {
   error: string | null;
 }
 
-/** SQL for "this recipient row is really queued": in no unsettled chunk. Parameter: the campaign id. */
-export const REALLY_QUEUED = `state = 'queued' AND id > COALESCE(
-  (SELECT MAX(last_id) FROM send_chunks WHERE campaign_id = ? AND settled = 0), 0)`;
+/**
+ * SQL for "this recipient row of campaign @campaign is really queued": in no unsettled chunk. The campaign is one
+ * named parameter, so a statement cannot give the two places it is used different values.
+ */
+export const REALLY_QUEUED = `campaign_id = @campaign AND state = 'queued' AND id > COALESCE(
+  (SELECT MAX(last_id) FROM send_chunks WHERE campaign_id = @campaign AND settled = 0), 0)`;
 
 /** The highest recipient id covered by an unsettled chunk of the campaign (0 when none): queued rows above it are the queue. */
 export function queueFloor(db: Db, campaignId: number): number {

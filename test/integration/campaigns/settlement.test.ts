@@ -55,7 +55,7 @@ const states = (d: Db, campaign: number) =>
   }[];
 
 const reallyQueued = (d: Db, campaign: number) =>
-  d.prepare(`SELECT id FROM campaign_recipients WHERE campaign_id = ? AND ${REALLY_QUEUED} ORDER BY id`).pluck().all(campaign, campaign) as number[];
+  d.prepare(`SELECT id FROM campaign_recipients WHERE ${REALLY_QUEUED} ORDER BY id`).pluck().all({ campaign }) as number[];
 
 describe('chunk settlement', () => {
   it('gives each recipient of an accepted chunk its own message id: listed groups by their ids, the last group as the rest', () => {
