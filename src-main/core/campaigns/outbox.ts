@@ -141,6 +141,8 @@ export class Outbox {
   /** Copies finished chunks' outcomes onto their recipient rows (see settlement.ts); run when the outbox is idle. */
   settle(campaignId?: number, limit?: number): number {
     const campaigns = settleChunks(this.deps.db, campaignId, limit);
+    // A list whose batches are all rows now is read from the rows: let go of it (a paused campaign may wait long).
+    for (const id of campaigns) if (this.frozen.has(id) && !batchRange(this.deps.db, id)) this.frozen.delete(id);
     // Delivery counts and recipient lists read the rows: tell the views they changed.
     for (const id of campaigns) this.changed(id);
     return campaigns.size;

@@ -200,6 +200,21 @@ describe('a large legacy campaign', () => {
     expect(await t.ledger()).toHaveLength(0);
   });
 
+  it('sends the rows written while it waited and the batches still waiting, each recipient once, in id order', async () => {
+    const t = await opened.core({ campaigns: { chunkSize: 4, batchSize: 3 } });
+    const id = await heldCampaign(t, 11);
+    // One batch written as rows meanwhile (as the idle outbox or a reader would), then sending starts.
+    settleChunks(t.core.db, undefined, 1);
+    expect(batchesOf(t, id).map((b) => b.size)).toEqual([3, 3]);
+    t.core.outbox.start();
+    const done = await t.waitForState(id, ['sent']);
+    expect(done.counts).toMatchObject({ accepted: 11, queued: 0, total: 11 });
+    const ledger = (await t.ledger()).map((e) => e.recipient);
+    expect(ledger).toHaveLength(11);
+    // Chunks go out in id order, and ids follow the frozen order: the numbers as typed.
+    expect(ledger).toEqual(numbers(700, 11).map((s) => Number(s.slice(1))));
+  });
+
   it('is written as rows by the idle outbox after it was sent, in slices, with every outcome settled', async () => {
     const t = await opened.core({ campaigns: { chunkSize: 5, batchSize: 4 } });
     const { id } = await t.ok('campaigns.create', {});
