@@ -2,7 +2,7 @@
 // output, and every event the core pushes. Both transports (Electron IPC, loopback WebSocket) and the
 // renderer's typed client are derived from this file; there is no other list of call names.
 import { z } from 'zod';
-import type { Result } from './errors';
+import { AppError, type Result } from './errors';
 import { BESKED_STATES } from './delivery-status';
 import { isCountryCode } from './phone';
 
@@ -698,6 +698,8 @@ export const CampaignSummary = z.object({
   waitingReason: WaitingReason.nullable(),
   /** Why the campaign stopped (paused by Besked: token refused, too little credit…), in words. */
   lastError: z.string().nullable(),
+  /** lastError's code and parameters (src-shared/error-codes.ts), for saying it in the UI's language; null without. */
+  lastErrorCode: z.object({ code: z.string(), params: AppError.shape.params }).nullable(),
   channel: SendChannel,
   mode: z.enum(['sandbox', 'live']).nullable(),
   sender: z.string(),

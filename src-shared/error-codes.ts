@@ -68,6 +68,9 @@ export const ERROR_CODES = {
   'campaign.notEditable': [],
   'campaign.stillSending': [],
   'campaign.noFailedRecipients': [],
+  'campaign.startedInSandbox': [],
+  'campaign.startedLive': [],
+  'campaign.prepareFailed': [],
   'template.nameTaken': ['name'],
   'template.notFound': [],
 

@@ -3,6 +3,7 @@
 import { useI18n } from 'vue-i18n';
 import { ERROR_CODES, isErrorCode } from '../../src-shared/error-codes';
 import type { AppError } from '../../src-shared/errors';
+import type { CampaignSummary } from '../../src-shared/contract';
 import { formatLocaleTag, i18n } from '../i18n';
 import { formatterFor } from './useFormat';
 
@@ -39,6 +40,22 @@ function numberIn(tag: string): (n: number) => string {
 export function useErrorText(): (err: AppError) => string {
   const { t, te } = useI18n();
   return (err) => errorText(err, { t: (k, n) => t(k, n), te: (k) => te(k), number: numberIn(formatLocaleTag.value) });
+}
+
+type Stopped = Pick<CampaignSummary, 'lastError' | 'lastErrorCode'>;
+
+/** Why a campaign stopped, as the error it was (its lastError with its code); null when it did not stop. */
+export function stoppedReasonError(c: Stopped): AppError | null {
+  return c.lastError === null ? null : { kind: 'internal', message: c.lastError, ...(c.lastErrorCode ?? {}) };
+}
+
+/** Why a campaign stopped, in the active language; null when it did not. */
+export function useStoppedReasonText(): (c: Stopped) => string | null {
+  const text = useErrorText();
+  return (c) => {
+    const e = stoppedReasonError(c);
+    return e && text(e);
+  };
 }
 
 /** Outside a component (stores, api.ts): the text in the language active right now. */

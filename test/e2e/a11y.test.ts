@@ -22,7 +22,7 @@ let app: E2EApp;
 let campaignId = 0;
 /** What the dialogs need: a draft to confirm, a scheduled campaign to cancel, one with an unknown outcome to resend,
  * an overcharged message to refund and a leased keyword to cancel. */
-const ids = { draft: 0, scheduled: 0, uncertain: 0, charged: 0, stamkunder: 0 };
+const ids = { draft: 0, scheduled: 0, uncertain: 0, charged: 0, stamkunder: 0, noCredit: 0 };
 const CHARGED_TO = 4512345671;
 
 async function besked<T>(page: Page, name: string, input: unknown): Promise<T> {
@@ -326,6 +326,11 @@ describe('accessibility', () => {
       { name: 'Weekendtilbud', text: 'Weekend: 2 for 1 på rugbrød.', recipients: recipients({ contactIds: [bo.id] }), sendAt: new Date(Date.now() + 2 * 86_400_000).toISOString() },
       ['scheduled'],
     );
+    // Too little credit on the gateway account: the campaign pauses and says why.
+    const { credit } = await simCall<{ credit: number }>('GET', '/_sim/account');
+    await simCall('PUT', '/_sim/account', { credit: 0 });
+    ids.noCredit = await sendCampaign(page, { name: 'Uden kredit', text: 'Tilbud i dag.', recipients: recipients({ numbers: ['+4520304102'] }) }, ['paused']);
+    await simCall('PUT', '/_sim/account', { credit });
     await besked(page, 'templates.save', { name: 'Åbningstider', text: 'Vi har åbent 7-17 i dag.' });
     const draft = await besked<{ id: number; draft: Draft }>(page, 'campaigns.create', {});
     ids.draft = draft.id;
@@ -440,6 +445,14 @@ describe('accessibility', () => {
     // Naive UI's own words (the date picker's placeholder on the usage tab) are Danish too.
     await open(page, '#/account?tab=usage', 'account');
     expect(await page.locator('[data-view="account"] input[placeholder]').evaluateAll((els) => els.map((e) => e.getAttribute('placeholder')))).toContain('Startdato');
+
+    // Why a campaign stopped, said by the gateway client in English, reads in Danish in the list and on its page.
+    const noCredit = 'Din gatewaykonto har ikke penge nok til dette. Fyld kontoen op i gatewayens kontrolpanel, og prøv så igen.';
+    await open(page, '#/campaigns', 'campaigns');
+    await expect.poll(() => page.textContent(`[data-testid="campaign-row-${ids.noCredit}"] [data-testid="campaign-stopped"]`).catch(() => null), { timeout: 20_000 }).toBe(noCredit);
+    await open(page, `#/campaigns/${ids.noCredit}`, 'campaign');
+    await expect.poll(() => page.textContent('[data-testid="last-error"] .n-alert-body__content').catch(() => null), { timeout: 20_000 }).toBe(noCredit);
+    await app.screenshot('campaign-stopped-da');
 
     await besked(page, 'settings.update', { language: 'en' });
     await page.waitForFunction(() => document.documentElement.lang === 'en');

@@ -60,6 +60,8 @@ export interface CampaignRow {
   started_at: string | null;
   finished_at: string | null;
   last_error: string | null;
+  /** JSON {code, params} of last_error (see lastErrorCode). */
+  last_error_code: string | null;
   next_attempt_at: string | null;
   attempts: number;
   scheduled_at_gateway: number;
@@ -187,6 +189,7 @@ export class CampaignStore {
       state: row.state,
       waitingReason: row.state === 'waiting' ? row.waiting_reason : null,
       lastError: row.last_error,
+      lastErrorCode: row.last_error === null ? null : parseErrorCode(row.last_error_code),
       channel: row.channel,
       mode: row.mode,
       sender: row.sender,
@@ -262,4 +265,30 @@ export class CampaignStore {
 export function deliveryFailureReason(status: BeskedState, gatewayStatus: string | null, error: string | null): string {
   const described = gatewayStatus ? describeGatewayStatus('legacy', gatewayStatus).explanation : STATE_INFO[status].explanation;
   return error ? `${described} (${error})` : described;
+}
+
+/** Why a campaign stopped as stored: the English sentence, and its code when it has one. */
+export interface StoppedReason {
+  message: string;
+  code?: string | undefined;
+  params?: Record<string, string | number> | undefined;
+}
+
+/** The last_error and last_error_code columns for a reason (both NULL for none). */
+export function lastErrorColumns(reason: StoppedReason | null): [string | null, string | null] {
+  if (reason === null) return [null, null];
+  return [reason.message, reason.code === undefined ? null : JSON.stringify({ code: reason.code, ...(reason.params ? { params: reason.params } : {}) })];
+}
+
+function parseErrorCode(json: string | null): CampaignSummary['lastErrorCode'] {
+  if (json === null) return null;
+  try {
+    const v = JSON.parse(json) as { code?: unknown; params?: unknown };
+    if (typeof v.code !== 'string') return null;
+    const params = v.params !== null && typeof v.params === 'object' ? (v.params as Record<string, string | number>) : undefined;
+    return params ? { code: v.code, params } : { code: v.code };
+  } catch {
+    // A column this version cannot read: the English sentence still says it.
+    return null;
+  }
 }

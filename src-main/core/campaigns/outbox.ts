@@ -10,7 +10,7 @@ import type { EventBus } from '../events';
 import type { GatewayClient, MultiMobileMessageResponse, SendResponse } from '../gateway';
 import type { Logger } from '../log';
 import type { Mode } from '../pricing/price-book';
-import { CampaignStore, frozenOptions, type CampaignRow } from './campaign-store';
+import { CampaignStore, frozenOptions, lastErrorColumns, type CampaignRow, type StoppedReason } from './campaign-store';
 import { effectiveChunkSize } from './chunking';
 import { buildLegacyRequestJson } from './legacy-request';
 import {
@@ -282,15 +282,21 @@ export class Outbox {
     try {
       mode = await this.deps.mode();
     } catch (err) {
-      this.wait(row.id, 'offline', this.now() + this.backoff(row.attempts + 1), row.attempts + 1, toAppError(err).message);
+      this.wait(row.id, 'offline', this.now() + this.backoff(row.attempts + 1), row.attempts + 1, toAppError(err));
       return;
     }
     if (row.mode && row.mode !== mode) {
       this.pauseWithError(
         row.id,
         row.mode === 'sandbox'
-          ? 'This campaign started in Sandbox, and Besked is now connected to the live gateway. Resume it to send the rest for real.'
-          : 'This campaign started on the live gateway, and Besked is now in Sandbox. Resume it to send the rest to the test gateway.',
+          ? {
+              message: 'This campaign started in Sandbox, and Besked is now connected to the live gateway. Resume it to send the rest for real.',
+              ...coded('campaign.startedInSandbox'),
+            }
+          : {
+              message: 'This campaign started on the live gateway, and Besked is now in Sandbox. Resume it to send the rest to the test gateway.',
+              ...coded('campaign.startedLive'),
+            },
       );
       return;
     }
@@ -364,7 +370,7 @@ export class Outbox {
       }
     } catch (err) {
       this.deps.log.error('could not build a request', { err, campaign: row.id });
-      this.pauseWithError(row.id, 'Besked could not prepare this campaign’s messages. Please report this; nothing was sent.');
+      this.pauseWithError(row.id, { message: 'Besked could not prepare this campaign’s messages. Please report this; nothing was sent.', ...coded('campaign.prepareFailed') });
       return;
     }
 
@@ -473,7 +479,7 @@ export class Outbox {
       this.sql("UPDATE send_chunks SET state = 'accepted', finished_at = ?, cost = ? WHERE id = ?").run(at, cost, chunkId);
       this.addSpend(localDay(sendAtMs, this.offset), mode, cost);
       this.sql(
-        `UPDATE campaigns SET attempts = 0, last_error = NULL, currency = COALESCE(currency, ?),
+        `UPDATE campaigns SET attempts = 0, last_error = NULL, last_error_code = NULL, currency = COALESCE(currency, ?),
            scheduled_at_gateway = CASE WHEN ? THEN 1 ELSE scheduled_at_gateway END WHERE id = ?`,
       ).run(res.usage.currency, sendAtMs > this.now() + SCHEDULE_THRESHOLD_MS ? 1 : 0, row.id);
     })();
@@ -524,7 +530,7 @@ export class Outbox {
       }
       this.sql("UPDATE send_chunks SET state = 'accepted', finished_at = ?, cost = ?, settled = 1 WHERE id = ?").run(at, cost, chunkId);
       this.addSpend(localDay(this.now(), this.offset), mode, cost);
-      this.sql('UPDATE campaigns SET attempts = 0, last_error = NULL WHERE id = ?').run(row.id);
+      this.sql('UPDATE campaigns SET attempts = 0, last_error = NULL, last_error_code = NULL WHERE id = ?').run(row.id);
     })();
     const t = this.tracker(row.id);
     t.counts.inFlight -= chunk.length;
@@ -567,25 +573,27 @@ export class Outbox {
       return;
     }
     // Token refused, too little credit, a feature not enabled…: the user has to act, so stop here and say why.
-    this.pauseWithError(row.id, message);
+    this.pauseWithError(row.id, e);
   }
 
   private backoff(attempt: number): number {
     return offlineBackoffMs(attempt, this.deps.retryBaseMs ?? 2_000, this.deps.retryMaxMs ?? 60_000);
   }
 
-  private wait(id: number, reason: WaitReason | 'offline', until: number, attempts: number, error: string | null): void {
+  private wait(id: number, reason: WaitReason | 'offline', until: number, attempts: number, error: StoppedReason | null): void {
     const changes = this.sql(
-        `UPDATE campaigns SET state = 'waiting', waiting_reason = ?, next_attempt_at = ?, attempts = ?, last_error = ?
+        `UPDATE campaigns SET state = 'waiting', waiting_reason = ?, next_attempt_at = ?, attempts = ?, last_error = ?, last_error_code = ?
          WHERE id = ? AND state IN ('sending', 'waiting')`,
       )
-      .run(reason, this.iso(until), attempts, error, id).changes;
+      .run(reason, this.iso(until), attempts, ...lastErrorColumns(error), id).changes;
     if (changes) this.changed(id);
   }
 
-  private pauseWithError(id: number, message: string): void {
-    const changes = this.sql("UPDATE campaigns SET state = 'paused', last_error = ?, next_attempt_at = NULL WHERE id = ? AND state IN ('sending', 'waiting')")
-      .run(message, id).changes;
+  /** Pauses with the reason the user has to act on; its code lets the UI say it in the user's language. */
+  private pauseWithError(id: number, reason: StoppedReason): void {
+    const changes = this.sql(
+      "UPDATE campaigns SET state = 'paused', last_error = ?, last_error_code = ?, next_attempt_at = NULL WHERE id = ? AND state IN ('sending', 'waiting')",
+    ).run(...lastErrorColumns(reason), id).changes;
     if (changes) this.changed(id);
   }
 
@@ -675,7 +683,7 @@ export class Outbox {
     if (row.state !== 'paused') throw new BeskedError('conflict', 'Only a paused campaign can be resumed.', coded('campaign.cannotResume'));
     const mode = await this.deps.mode();
     const later = row.channel === 'messaging' && row.send_at !== null && Date.parse(row.send_at) > this.now();
-    this.sql("UPDATE campaigns SET state = ?, mode = ?, last_error = NULL, attempts = 0, waiting_reason = NULL, next_attempt_at = NULL WHERE id = ?")
+    this.sql("UPDATE campaigns SET state = ?, mode = ?, last_error = NULL, last_error_code = NULL, attempts = 0, waiting_reason = NULL, next_attempt_at = NULL WHERE id = ?")
       .run(later ? 'scheduled' : 'sending', mode, id);
     this.forget(id);
     this.changed(id);
@@ -730,12 +738,13 @@ export class Outbox {
     }
     if (notCancelled > 0) {
       // Something is still queued at the gateway: say so instead of pretending it was cancelled.
-      this.sql("UPDATE campaigns SET state = 'scheduled', finished_at = NULL, last_error = ? WHERE id = ?").run(
+      // The gateway's reason is part of the sentence, so this one stays in English (no code).
+      this.sql("UPDATE campaigns SET state = 'scheduled', finished_at = NULL, last_error = ?, last_error_code = NULL WHERE id = ?").run(
         `${notCancelled.toLocaleString('en')} scheduled messages could not be cancelled at the gateway and may still go out: ${problem} Try cancelling again.`,
         id,
       );
     } else {
-      this.sql('UPDATE campaigns SET last_error = NULL WHERE id = ?').run(id);
+      this.sql('UPDATE campaigns SET last_error = NULL, last_error_code = NULL WHERE id = ?').run(id);
     }
     this.forget(id);
     this.changed(id);

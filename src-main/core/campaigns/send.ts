@@ -158,7 +158,7 @@ export class CampaignSender {
       }
       db.prepare(
         `UPDATE campaigns SET state = ?, mode = ?, options = ?, frozen_at = ?, started_at = ?, updated_at = ?,
-           estimated_parts = ?, estimated_cost = ?, currency = ?, waiting_reason = NULL, last_error = NULL, attempts = 0,
+           estimated_parts = ?, estimated_cost = ?, currency = ?, waiting_reason = NULL, last_error = NULL, last_error_code = NULL, attempts = 0,
            send_at = ?
          WHERE id = ?`,
       ).run(

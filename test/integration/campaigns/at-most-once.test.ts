@@ -168,12 +168,15 @@ describe('refusals the user has to fix', () => {
     await t.ok('campaigns.send', { id });
     const paused = await t.waitForState(id, ['paused']);
     expect(paused.lastError).toMatch(/credit/i);
+    // With its code, so the UI can say it in the shop owner's language.
+    expect(paused.lastErrorCode).toEqual({ code: 'gateway.insufficientCredit' });
     expect(paused.counts).toMatchObject({ queued: 4, inFlight: 0, uncertain: 0, accepted: 0 });
     expect(await t.ledger()).toHaveLength(0);
     await t.sim('PUT', '/_sim/account', { credit: 1000, currency: 'DKK' });
     await t.ok('campaigns.resume', { id });
     const done = await t.waitForState(id, ['sent']);
     expect(done.lastError).toBeNull();
+    expect(done.lastErrorCode).toBeNull();
     expect(await t.ledger()).toHaveLength(4);
   });
 
@@ -190,6 +193,7 @@ describe('refusals the user has to fix', () => {
     await t.ok('campaigns.send', { id });
     const paused = await t.waitForState(id, ['paused']);
     expect(paused.lastError).toMatch(/token/i);
+    expect(paused.lastErrorCode).toMatchObject({ code: 'gateway.tokenRefused' });
     expect(paused.counts).toMatchObject({ queued: 3, uncertain: 0 });
     await t.ok('settings.setToken', { platform: 'default', token });
     await t.ok('campaigns.resume', { id });

@@ -64,11 +64,13 @@ describe('a crash mid-request', () => {
     const id = list.campaigns[0]!.id;
     const paused = await t.waitForState(id, ['paused']);
     expect(paused.lastError).toMatch(/started on the live gateway/);
+    expect(paused.lastErrorCode).toEqual({ code: 'campaign.startedLive' });
     expect(paused.counts).toMatchObject({ uncertain: 2, queued: 8, inFlight: 0 });
     await t.ok('settings.update', { sandbox: false, endpoints: { default: { messagingUrl: base, legacyUrl: base } } });
     await t.ok('settings.setToken', { platform: 'default', token });
     await t.ok('campaigns.resume', { id });
     const done = await t.waitForState(id, ['partly_failed'], 20_000);
+    expect(done).toMatchObject({ lastError: null, lastErrorCode: null });
     expect(done.counts.uncertain).toBe(2);
     expect(done.counts.accepted).toBe(8);
     const detail = await t.ok('campaigns.get', { id });

@@ -2,7 +2,8 @@
 // locale's way), and the core's English message whenever the renderer cannot translate the code.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppError } from '../../../src-shared/errors';
-import { errorTextNow } from '../../../src-renderer/composables/useErrorText';
+import { errorTextNow, stoppedReasonError } from '../../../src-renderer/composables/useErrorText';
+import type { CampaignSummary } from '../../../src-shared/contract';
 import { errorMessage, UiError } from '../../../src-renderer/api';
 import { applyLocale } from '../../../src-renderer/i18n';
 
@@ -52,6 +53,19 @@ describe('errorTextNow', () => {
     expect(errorTextNow(err({ code: 'template.nameTaken', params: { name: "{name} @:x | {'a'}" } }))).toBe(
       `Der findes allerede en skabelon med navnet "{name} @:x | {'a'}". Vælg et andet navn.`,
     );
+  });
+});
+
+describe('a campaign\'s stop reason', () => {
+  it.each<[string, Pick<CampaignSummary, 'lastError' | 'lastErrorCode'>, 'en' | 'da', string | null]>([
+    ['with its code, in Danish', { lastError: 'Your gateway account does not have enough credit.', lastErrorCode: { code: 'gateway.insufficientCredit' } }, 'da', 'Din gatewaykonto har ikke penge nok til dette. Fyld kontoen op i gatewayens kontrolpanel, og prøv så igen.'],
+    ['Besked\'s own reason, in Danish', { lastError: 'This campaign started on the live gateway…', lastErrorCode: { code: 'campaign.startedLive' } }, 'da', 'Kampagnen blev startet på den rigtige gateway, og Besked er nu i Sandkassen. Genoptag den for at sende resten til testgatewayen.'],
+    ['without a code: the stored sentence', { lastError: '3 scheduled messages could not be cancelled.', lastErrorCode: null }, 'da', '3 scheduled messages could not be cancelled.'],
+    ['not stopped', { lastError: null, lastErrorCode: null }, 'da', null],
+  ])('%s', (_, campaign, locale, shown) => {
+    applyLocale(locale, locale === 'da' ? 'da-DK' : 'en-GB');
+    const e = stoppedReasonError(campaign);
+    expect(e && errorTextNow(e)).toBe(shown);
   });
 });
 
