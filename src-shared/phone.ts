@@ -118,7 +118,8 @@ function reasonFor(err: unknown): PhoneRejection {
   return 'invalid';
 }
 
-const MESSAGES: Record<PhoneRejection, string> = {
+/** The shop owner's explanation of each rejection, in English: the core's message and the UI's English text. */
+export const PHONE_REJECTION_MESSAGES: Readonly<Record<PhoneRejection, string>> = {
   empty: 'No phone number.',
   not_a_number: 'This is not a phone number: it has letters or symbols a number cannot have.',
   scientific: 'The number was turned into scientific notation (like 4.52E+09) by a spreadsheet and lost digits. Format the column as Text and export again.',
@@ -131,7 +132,7 @@ const MESSAGES: Record<PhoneRejection, string> = {
 
 /** The shop owner's explanation of a rejection, in English (the renderer translates by reason code). */
 export function phoneRejectionMessage(reason: PhoneRejection): string {
-  return MESSAGES[reason];
+  return PHONE_REJECTION_MESSAGES[reason];
 }
 
 /** "+45 20 12 34 56": the international format for display. */

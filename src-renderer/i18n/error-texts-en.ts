@@ -1,4 +1,6 @@
 // The English text of every error code in src-shared/error-codes.ts, with exactly its {parameters}; en.ts mounts it as `errors`.
+import { PHONE_REJECTION_MESSAGES } from '../../src-shared/phone';
+
 export const errorTextsEn = {
   internal: {
     unexpected: 'Something went wrong inside Besked. Your data is safe; please try again.',
@@ -93,16 +95,8 @@ export const errorTextsEn = {
     noneSelected: 'No contacts are selected to export.',
     exportTooLarge: 'The file would be {mb} MB, more than Besked can hand over at once. Export a group or a search result at a time.',
   },
-  phone: {
-    empty: 'No phone number.',
-    not_a_number: 'This is not a phone number: it has letters or symbols a number cannot have.',
-    scientific: 'The number was turned into scientific notation (like 4.52E+09) by a spreadsheet and lost digits. Format the column as Text and export again.',
-    too_short: 'The number is too short.',
-    too_long: 'The number is too long.',
-    unknown_country_code: 'No country has this country code. Check the digits after + or 00.',
-    needs_country: 'The number has no country code. Choose the country for numbers without +.',
-    invalid: 'No country has a phone number like this. Check the digits, or the default country.',
-  },
+  // The same sentences the core writes (src-shared/phone.ts), kept in one place.
+  phone: PHONE_REJECTION_MESSAGES,
   group: {
     notFound: 'This group no longer exists.',
     nameTaken: 'There is already a group called "{name}".',
