@@ -14,31 +14,41 @@ import { gotoView, openApp, type E2EApp } from './harness';
 
 const SEED_TOKEN = 'seed-token-for-the-sandbox-state';
 
+/** A simulator on the Sandbox's state file in dataDir for `fn`'s calls, closed (its state saved) afterwards. */
+async function onSandboxState<T>(dataDir: string, fn: (call: (method: string, path: string, body: unknown) => Promise<{ ids?: number[] }>) => Promise<T>): Promise<T> {
+  const sim = await startSimulator({ port: 0, token: SEED_TOKEN, state: join(dataDir, 'sandbox-gateway.json'), log: () => undefined });
+  try {
+    return await fn(async (method, path, body) => {
+      const res = await fetch(sim.url + path, {
+        method,
+        headers: { authorization: `Token ${SEED_TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+      return (await res.json()) as { ids?: number[] };
+    });
+  } finally {
+    await sim.close();
+  }
+}
+
 /**
- * Prepares the Sandbox's saved state in a data folder before Besked starts: a simulator on the same state
- * file sends some labelled SMS (so Usage has something to show) and sets the account's features.
+ * Prepares the Sandbox's saved state in a data folder before Besked starts: some labelled SMS (so Usage has
+ * something to show) and the account's features.
  */
 async function seedSandbox(opts: { features?: Record<string, boolean> } = {}): Promise<string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'besked-e2e-account-'));
-  const sim = await startSimulator({ port: 0, token: SEED_TOKEN, state: join(dataDir, 'sandbox-gateway.json'), log: () => undefined });
-  const post = async (path: string, method: string, body: unknown) => {
-    const res = await fetch(sim.url + path, {
-      method,
-      headers: { authorization: `Token ${SEED_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  };
   const sends: [string, number[]][] = [
     ['spring-sale', [4512345671, 4512345672, 4520123451, 46701234561]],
     ['newsletter', [4512345673, 4530303031, 4917012345671]],
     ['spring-sale', [4512345674, 4740012341]],
   ];
-  for (const [label, numbers] of sends) {
-    await post('/rest/mtsms', 'POST', { message: 'Spring offers at the shop', sender: 'Shop', label, recipients: numbers.map((msisdn) => ({ msisdn })) });
-  }
-  if (opts.features) await post('/_sim/account', 'PUT', { features: opts.features });
-  await sim.close();
+  await onSandboxState(dataDir, async (call) => {
+    for (const [label, numbers] of sends) {
+      await call('POST', '/rest/mtsms', { message: 'Spring offers at the shop', sender: 'Shop', label, recipients: numbers.map((msisdn) => ({ msisdn })) });
+    }
+    if (opts.features) await call('PUT', '/_sim/account', { features: opts.features });
+  });
   return dataDir;
 }
 
@@ -49,26 +59,17 @@ const CHARGE = { amount: 10, currency: 'DKK', code: 'P01', description: 'Vote', 
  * Danish number, from the shared short code) and a standard one to two numbers, with the simulated clock moved on
  * until the charge is CAPTURED and both are in long-term storage.
  */
-async function seedWebshopMessages(dataDir: string): Promise<{ charged: number; notCaptured: number; plain: number }> {
-  const sim = await startSimulator({ port: 0, token: SEED_TOKEN, state: join(dataDir, 'sandbox-gateway.json'), log: () => undefined });
-  const send = async (path: string, method: string, body: unknown) => {
-    const res = await fetch(sim.url + path, {
-      method,
-      headers: { authorization: `Token ${SEED_TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-    return (await res.json()) as { ids?: number[] };
-  };
-  // Overcharged SMS need the account set up for them: the feature on, and the shared short code 1204 as sender.
-  await send('/_sim/account', 'PUT', { features: { charge: true } });
-  const charged = (await send('/rest/mtsms', 'POST', { class: 'charge', message: 'Thanks for your order', sender: '1204', label: 'webshop', recipients: [{ msisdn: 4512345671, charge: CHARGE }] })).ids![0]!;
-  // A number ending in 0 is undeliverable in the simulator, so this charge ends FAILED, not CAPTURED.
-  const notCaptured = (await send('/rest/mtsms', 'POST', { class: 'charge', message: 'Thanks for your order', sender: '1204', recipients: [{ msisdn: 4512345680, charge: CHARGE }] })).ids![0]!;
-  const plain = (await send('/rest/mtsms', 'POST', { message: 'Your parcel is on its way', sender: 'Shop', recipients: [{ msisdn: 4512345672 }, { msisdn: 4512345670 }] })).ids![0]!;
-  await send('/_sim/clock', 'POST', { advance_seconds: 10 });
-  await sim.close();
-  return { charged, notCaptured, plain };
+function seedWebshopMessages(dataDir: string): Promise<{ charged: number; notCaptured: number; plain: number }> {
+  return onSandboxState(dataDir, async (call) => {
+    // Overcharged SMS need the account set up for them: the feature on, and the shared short code 1204 as sender.
+    await call('PUT', '/_sim/account', { features: { charge: true } });
+    const charged = (await call('POST', '/rest/mtsms', { class: 'charge', message: 'Thanks for your order', sender: '1204', label: 'webshop', recipients: [{ msisdn: 4512345671, charge: CHARGE }] })).ids![0]!;
+    // A number ending in 0 is undeliverable in the simulator, so this charge ends FAILED, not CAPTURED.
+    const notCaptured = (await call('POST', '/rest/mtsms', { class: 'charge', message: 'Thanks for your order', sender: '1204', recipients: [{ msisdn: 4512345680, charge: CHARGE }] })).ids![0]!;
+    const plain = (await call('POST', '/rest/mtsms', { message: 'Your parcel is on its way', sender: 'Shop', recipients: [{ msisdn: 4512345672 }, { msisdn: 4512345670 }] })).ids![0]!;
+    await call('POST', '/_sim/clock', { advance_seconds: 10 });
+    return { charged, notCaptured, plain };
+  });
 }
 
 /** Toasts pile up over the tabs in screenshots; the views say the same in place. */
