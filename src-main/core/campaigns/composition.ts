@@ -7,6 +7,8 @@ export interface ComposedText {
   text: string;
   /** Values of the template's fields in order (fallbacks applied); null without merge fields. */
   tagvalues: string[] | null;
+  /** The same values as JSON, as a legacy request carries them and campaign_recipients.tagvalues stores them. */
+  tagvaluesJson: string | null;
   parts: number;
   ucs2: boolean;
   characters: number;
@@ -26,7 +28,7 @@ export class TemplateComposer {
     private readonly fallbacks: Record<string, string>,
   ) {
     this.fields = mergeFieldsIn(template);
-    this.plain = this.fields.length === 0 ? this.count(template, null, []) : null;
+    this.plain = this.fields.length === 0 ? this.count(template, null, null, []) : null;
   }
 
   compose(values: Record<string, string | undefined>): ComposedText {
@@ -42,17 +44,18 @@ export class TemplateComposer {
         tagvalues.push(Object.hasOwn(this.fallbacks, f) ? (this.fallbacks[f] ?? '') : '');
       }
     }
-    const key = tagvalues.join('\u0000');
+    // The values as JSON are both the memo's key and what the request and the frozen row carry: serialised once here.
+    const key = JSON.stringify(tagvalues);
     const known = this.memo.get(key);
     if (known) return sameList(usedFallback, known.usedFallback) ? known : { ...known, usedFallback };
-    const composed = this.count(renderTemplate(this.template, values, this.fallbacks), tagvalues, usedFallback);
+    const composed = this.count(renderTemplate(this.template, values, this.fallbacks), tagvalues, key, usedFallback);
     if (this.memo.size < MEMO_LIMIT) this.memo.set(key, composed);
     return composed;
   }
 
-  private count(text: string, tagvalues: string[] | null, usedFallback: string[]): ComposedText {
+  private count(text: string, tagvalues: string[] | null, tagvaluesJson: string | null, usedFallback: string[]): ComposedText {
     const c = countSegments(text);
-    return { text, tagvalues, parts: c.segments, ucs2: c.encoding === 'UCS-2', characters: c.characters, usedFallback };
+    return { text, tagvalues, tagvaluesJson, parts: c.segments, ucs2: c.encoding === 'UCS-2', characters: c.characters, usedFallback };
   }
 }
 

@@ -29,7 +29,7 @@ import { scheduleKind, SCHEDULE_THRESHOLD_MS } from './scheduling';
 import type { CampaignSendSpec, ChunkRecipient } from './send-spec';
 import { countSegments, mergeFieldsIn } from '../../../src-shared/sms/segments';
 import { queueFloor, REALLY_QUEUED, settleChunks } from './settlement';
-import { batchRange, readEntries, type FrozenEntry, type SendableList } from './frozen-batches';
+import { batchRange, orNull, readBatches, type FrozenList } from './frozen-batches';
 import { recipientNeedsUcs2 } from './recipient-encoding';
 import { coded } from '../../../src-shared/error-codes';
 
@@ -103,7 +103,7 @@ export class Outbox {
   /** Statements prepared once: compiling the same SQL for every chunk cost more than running it. */
   private readonly statements = new Map<string, Statement>();
   /** Lists just frozen as batches, kept to send from instead of parsing the batches back (see queued). */
-  private readonly frozen = new Map<number, SendableList>();
+  private readonly frozen = new Map<number, FrozenList>();
 
   constructor(private readonly deps: OutboxDeps) {
     this.now = deps.now ?? Date.now;
@@ -173,7 +173,7 @@ export class Outbox {
   }
 
   /** Takes a list the sender just froze as batches: the same recipients the batches hold. */
-  adopt(campaignId: number, list: SendableList): void {
+  adopt(campaignId: number, list: FrozenList): void {
     this.frozen.set(campaignId, list);
   }
 
@@ -427,7 +427,10 @@ export class Outbox {
     if (kept && kept.firstId <= range.first && kept.firstId + kept.msisdn.length - 1 >= range.last) {
       for (let id = from; id <= range.last && out.length < limit; id++) out.push(keptRow(kept, id));
     } else if (from <= range.last && out.length < limit) {
-      for (const { id, entry } of readEntries(this.deps.db, campaignId, from, limit - out.length)) out.push(queuedEntry(id, entry));
+      for (const batch of readBatches(this.deps.db, campaignId, from, limit - out.length)) {
+        const last = batch.firstId + batch.msisdn.length - 1;
+        for (let id = Math.max(from, batch.firstId); id <= last && out.length < limit; id++) out.push(keptRow(batch, id));
+      }
     }
     if (out.length < limit) out.push(...this.queuedRows(row, range.last + 1, Number.MAX_SAFE_INTEGER, limit - out.length));
     return out;
@@ -798,14 +801,18 @@ export class Outbox {
   }
 }
 
-/** Entries are legacy recipients only, whose requests carry the template, not the text. */
-function keptRow(list: SendableList, id: number): QueuedRow {
+/** A frozen entry (a list kept in memory or a batch read back) as a queued row: legacy recipients only, whose requests carry the template, not the text. */
+function keptRow(list: FrozenList, id: number): QueuedRow {
   const i = id - list.firstId;
-  return { id, msisdn: list.msisdn[i]!, text: '', tagvaluesJson: list.tagvaluesJson[i] ?? null, parts: list.parts[i]!, cost: list.cost[i] ?? null, ucs2: list.ucs2[i] === 1 };
-}
-
-function queuedEntry(id: number, e: FrozenEntry): QueuedRow {
-  return { id, msisdn: e[0], text: '', tagvaluesJson: e[3], parts: e[4], cost: e[5], ucs2: e[6] === 1 };
+  return {
+    id,
+    msisdn: list.msisdn[i]!,
+    text: '',
+    tagvaluesJson: list.tagvaluesJson[i] ?? null,
+    parts: list.parts[i]!,
+    cost: orNull(list.cost[i]!),
+    ucs2: list.ucs2[i] === 1,
+  };
 }
 
 function isUcs2(text: string): boolean {

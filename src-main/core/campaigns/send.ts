@@ -10,7 +10,7 @@ import { scheduleKind, stateAfterFreeze } from './scheduling';
 import type { MessageOptions } from './send-spec';
 import type { RecentSenders } from './senders';
 import { coded } from '../../../src-shared/error-codes';
-import { DEFAULT_BATCH_SIZE, nextRecipientId, writeBatches, type FrozenEntry, type SendableList } from './frozen-batches';
+import { DEFAULT_BATCH_SIZE, frozenList, nextRecipientId, writeBatches, type FrozenList } from './frozen-batches';
 
 export interface SendDeps {
   db: Db;
@@ -22,7 +22,7 @@ export interface SendDeps {
   wake: () => void;
   changed: (id: number) => void;
   /** Hands a list frozen as batches to the outbox, so it sends from memory instead of reading the batches back. */
-  adopt?: (campaignId: number, list: SendableList) => void;
+  adopt?: (campaignId: number, list: FrozenList) => void;
   /** Recipients per frozen batch (frozen-batches.ts); tests make it small to cross batch edges often. */
   batchSize?: number;
   now?: () => number;
@@ -87,25 +87,20 @@ export class CampaignSender {
     const n = recipients.length;
     const batchSize = Math.max(1, this.deps.batchSize ?? DEFAULT_BATCH_SIZE);
     const batched = draft.channel === 'legacy' && n > batchSize ? (Math.ceil(n / batchSize) - 1) * batchSize : 0;
-    const list: SendableList = {
-      firstId: 0,
-      msisdn: new Float64Array(batched),
-      tagvaluesJson: new Array<string | null>(batched),
-      parts: new Uint16Array(batched),
-      cost: plan.unitCosts,
-      ucs2: new Uint8Array(batched),
-    };
+    // The batched part in columns; each recipient's tag values are the JSON the composer made, which its request
+    // and its row carry as they are.
+    const list = frozenList(batched);
     for (let i = 0; i < batched; i++) {
+      const r = recipients[i]!;
       const c = plan.texts[i]!;
-      list.msisdn[i] = recipients[i]!.msisdn;
-      list.tagvaluesJson[i] = c.tagvalues === null ? null : JSON.stringify(c.tagvalues);
+      list.msisdn[i] = r.msisdn;
+      list.contactId[i] = r.contactId ?? NaN;
+      list.names[i] = r.name;
+      list.tagvaluesJson[i] = c.tagvaluesJson;
       list.parts[i] = c.parts;
+      list.cost[i] = plan.unitCosts[i] ?? NaN;
       list.ucs2[i] = c.ucs2 ? 1 : 0;
     }
-    const entryAt = (i: number): FrozenEntry => {
-      const r = recipients[i]!;
-      return [r.msisdn, r.contactId, r.name, list.tagvaluesJson[i] ?? null, list.parts[i]!, plan.unitCosts[i] ?? null, list.ucs2[i] === 1 ? 1 : 0];
-    };
     // The rows are prepared outside the transaction in slices (the core answers other calls in between), then
     // inserted many per statement: for 100,000 messaging recipients the per-statement cost is what matters. They
     // go in number order: the two indexes over msisdn then grow at their end instead of at random places, which
@@ -123,7 +118,7 @@ export class CampaignSender {
       values[k++] = r.contactId;
       values[k++] = r.name;
       values[k++] = c.text;
-      values[k++] = c.tagvalues === null ? null : JSON.stringify(c.tagvalues);
+      values[k++] = c.tagvaluesJson;
       values[k++] = c.parts;
       values[k++] = plan.unitCosts[i] ?? null;
       if (j % YIELD_EVERY === YIELD_EVERY - 1) await new Promise<void>((res) => setImmediate(res));
@@ -147,7 +142,8 @@ export class CampaignSender {
       if (current !== 'draft') throw new BeskedError('conflict', 'This campaign has already been sent or scheduled.', coded('campaign.alreadySent'));
       // Ids are given, not left to SQLite: the rows come after the ids the batches reserve.
       firstId = nextRecipientId(db);
-      if (batched > 0) writeBatches(db, id, firstId, batched, batchSize, entryAt);
+      list.firstId = firstId;
+      if (batched > 0) writeBatches(db, id, list, batchSize);
       for (let j = 0; j < rowCount; j++) values[j * ROW_PARAMS] = firstId + batched + j;
       const full = rowCount - (rowCount % ROWS_PER_INSERT);
       for (let i = 0; i < full; i += ROWS_PER_INSERT) insertMany.run(values.slice(i * ROW_PARAMS, (i + ROWS_PER_INSERT) * ROW_PARAMS));
@@ -175,6 +171,6 @@ export class CampaignSender {
         id,
       );
     })();
-    if (batched > 0) this.deps.adopt?.(id, { ...list, firstId });
+    if (batched > 0) this.deps.adopt?.(id, list);
   }
 }

@@ -2,9 +2,22 @@
 // reserved, sent from them, and written as rows later (by a reader, or by the idle outbox in slices) with exactly
 // what was frozen; counts, cancelling, replies and a second campaign see one consistent list throughout.
 import { afterEach, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
 import type { Db } from '../../../src-main/core/db/database';
-import { batchedCount, entryTextSql, materialise, readEntries, writeBatches, nextRecipientId, type FrozenEntry } from '../../../src-main/core/campaigns/frozen-batches';
+import {
+  batchedCount,
+  entryText,
+  frozenList,
+  materialise,
+  readBatches,
+  writeBatches,
+  nextRecipientId,
+  type FrozenList,
+} from '../../../src-main/core/campaigns/frozen-batches';
 import { mergeFieldsIn, renderTemplate } from '../../../src-shared/sms/segments';
+import { templatePieces } from '../../../src-shared/sms/personalised';
+import { openDatabase } from '../../../src-main/core/db/database';
+import { migrations } from '../../../src-main/core/db/migrations';
 import { settleChunks } from '../../../src-main/core/campaigns/settlement';
 import { draft, numbers, perTest, type TestCore } from './helpers';
 
@@ -26,15 +39,47 @@ function campaign(d: Db, text = TEMPLATE): number {
 const rowsOf = (d: Db, id: number) =>
   d.prepare('SELECT id, msisdn, contact_id, name, text, tagvalues, parts, cost, state, chunk_id FROM campaign_recipients WHERE campaign_id = ? ORDER BY id').all(id);
 
-// Entries as the sender writes them (the template 'Hej {first_name}!'): what a row must hold afterwards, quotes,
-// emoji, backslashes and nulls included.
-const ENTRIES: FrozenEntry[] = [
-  [4520000001, 7, 'Anna Hansen', JSON.stringify(['Anna']), 1, 0.25, 0],
-  [4520000002, null, null, JSON.stringify(['kunde']), 1, null, 0],
-  [4520000003, 9, 'Zoë "Z" ✨', JSON.stringify(['Zoë "Z" ✨']), 1, 0.5, 1],
-  [4520000004, 10, 'Bo', JSON.stringify(['']), 2, 0, 0],
-  [4520000005, 11, "O'Brien\\", JSON.stringify(["O'Brien\\ {first_name}"]), 3, 1.125, 0],
+type Entry = [msisdn: number, contactId: number | null, name: string | null, tagvalues: string[], parts: number, cost: number | null, ucs2: 0 | 1];
+
+// Entries as the sender freezes them (the template 'Hej {first_name}!'): what a row must hold afterwards, quotes,
+// emoji, backslashes, nulls and a number beyond 32 bits included.
+const ENTRIES: Entry[] = [
+  [4520000001, 7, 'Anna Hansen', ['Anna'], 1, 0.25, 0],
+  [4520000002, null, null, ['kunde'], 1, null, 0],
+  [4520000003, 9, 'Zoë "Z" ✨', ['Zoë "Z" ✨'], 1, 0.5, 1],
+  [4520000004, 10, 'Bo', [''], 2, 0, 0],
+  [4520000005, 5_000_000_011, "O'Brien\\", ["O'Brien\\ {first_name}"], 3, 1.125, 0],
 ];
+
+/** The first n entries as the list the sender hands to writeBatches. */
+function listOf(entries: Entry[], firstId: number): FrozenList {
+  const list = frozenList(entries.length, firstId);
+  entries.forEach(([msisdn, contactId, name, tagvalues, parts, cost, ucs2], i) => {
+    list.msisdn[i] = msisdn;
+    list.contactId[i] = contactId ?? NaN;
+    list.names[i] = name;
+    list.tagvaluesJson[i] = JSON.stringify(tagvalues);
+    list.parts[i] = parts;
+    list.cost[i] = cost ?? NaN;
+    list.ucs2[i] = ucs2;
+  });
+  return list;
+}
+
+/** A list's entries back as tuples with their ids (NaN read back as null). */
+const entriesOf = (list: FrozenList) =>
+  Array.from(list.msisdn, (msisdn, i) => ({
+    id: list.firstId + i,
+    entry: [
+      msisdn,
+      Number.isNaN(list.contactId[i]) ? null : list.contactId[i],
+      list.names[i],
+      JSON.parse(list.tagvaluesJson[i]!) as string[],
+      list.parts[i],
+      Number.isNaN(list.cost[i]) ? null : list.cost[i],
+      list.ucs2[i],
+    ],
+  }));
 
 describe('a frozen entry\'s text', () => {
   // Templates and values where a second scan for fields, or a plain search-and-replace, would go wrong.
@@ -52,12 +97,9 @@ describe('a frozen entry\'s text', () => {
     ['Hej {navn}, \'ja\' "nej" \\ {by}', { navn: 'Zoë ✨', by: 'Århus\nC' }],
   ];
   it.each(cases)('of %j is what renderTemplate gives', (template, values) => {
-    const d = freshDb();
     const fields = mergeFieldsIn(template);
-    const tagvalues = fields.length ? JSON.stringify(fields.map((f) => values[f] ?? '')) : null;
-    const { sql, params } = entryTextSql(template);
-    const got = d.prepare(`SELECT ${sql} FROM json_each(?)`).pluck().get(...params, JSON.stringify([[4520000001, null, null, tagvalues, 1, null, 0]]));
-    expect(got).toBe(renderTemplate(template, values));
+    const tagvalues = fields.length ? fields.map((f) => values[f] ?? '') : null;
+    expect(entryText(templatePieces(template), tagvalues)).toBe(renderTemplate(template, values));
   });
 });
 
@@ -66,7 +108,7 @@ describe('frozen batches on disk', () => {
     const d = freshDb();
     const c = campaign(d);
     const first = nextRecipientId(d);
-    d.transaction(() => writeBatches(d, c, first, ENTRIES.length, 2, (i) => ENTRIES[i]!))();
+    d.transaction(() => writeBatches(d, c, listOf(ENTRIES, first), 2))();
     expect(d.prepare('SELECT first_id, last_id, size FROM recipient_batches ORDER BY first_id').all()).toEqual([
       { first_id: first, last_id: first + 1, size: 2 },
       { first_id: first + 2, last_id: first + 3, size: 2 },
@@ -75,11 +117,10 @@ describe('frozen batches on disk', () => {
     expect(batchedCount(d, c)).toBe(5);
     // Reserved ids are taken into account by the next list even before any row exists.
     expect(nextRecipientId(d)).toBe(first + 5);
-    expect(readEntries(d, c, first + 1, 3)).toEqual([
-      { id: first + 1, entry: ENTRIES[1] },
-      { id: first + 2, entry: ENTRIES[2] },
-      { id: first + 3, entry: ENTRIES[3] },
-    ]);
+    // From id first + 1, three entries: the batches holding them, read back whole.
+    const read = readBatches(d, c, first + 1, 3);
+    expect(read.map((b) => b.firstId)).toEqual([first, first + 2]);
+    expect(read.flatMap(entriesOf)).toEqual(ENTRIES.slice(0, 4).map((entry, i) => ({ id: first + i, entry })));
 
     expect([...materialise(d, c, 1)]).toEqual([c]);
     expect(rowsOf(d, c).map((r) => (r as { id: number }).id)).toEqual([first, first + 1]);
@@ -92,8 +133,8 @@ describe('frozen batches on disk', () => {
         msisdn,
         contact_id: contactId,
         name,
-        text: `Hej ${(JSON.parse(tagvalues!) as string[])[0]}!`,
-        tagvalues,
+        text: `Hej ${tagvalues[0]}!`,
+        tagvalues: JSON.stringify(tagvalues),
         parts,
         cost,
         state: 'queued',
@@ -108,7 +149,7 @@ describe('frozen batches on disk', () => {
     const d = freshDb();
     const c = campaign(d);
     const first = nextRecipientId(d);
-    d.transaction(() => writeBatches(d, c, first, 4, 2, (i) => ENTRIES[i]!))();
+    d.transaction(() => writeBatches(d, c, listOf(ENTRIES.slice(0, 4), first), 2))();
     // One accepted chunk over the first three ids: it reaches into the second batch.
     const chunk = Number(
       d
@@ -134,6 +175,43 @@ describe('frozen batches on disk', () => {
       ['accepted', chunk],
       ['queued', null],
     ]);
+  });
+
+  it('refuses a damaged batch with a clear error and keeps it', () => {
+    const d = freshDb();
+    const c = campaign(d);
+    const first = nextRecipientId(d);
+    d.transaction(() => writeBatches(d, c, listOf(ENTRIES, first), 5))();
+    // Four numbers' bytes where five belong.
+    d.prepare('UPDATE recipient_batches SET msisdn = substr(msisdn, 1, 32)').run();
+    expect(() => materialise(d)).toThrow('a frozen batch column holds 32 bytes, expected 40');
+    expect(batchedCount(d, c)).toBe(5);
+    expect(rowsOf(d, c)).toEqual([]);
+  });
+});
+
+describe('schema 10', () => {
+  it('converts batches frozen as JSON entries (schema 8) so they write back as the same rows', () => {
+    const file = join(opened.dir('besked-batches-v9-'), 'b.db');
+    const v9 = openDatabase(file, { migrations: migrations.slice(0, 9) });
+    const c = campaign(v9);
+    // As schema 8 wrote them: one JSON array per recipient, tag values as JSON text.
+    const old = ENTRIES.map(([m, contact, name, tv, parts, cost, ucs2]) => [m, contact, name, JSON.stringify(tv), parts, cost, ucs2]);
+    v9.prepare('INSERT INTO recipient_batches (campaign_id, first_id, last_id, size, data) VALUES (?, 1, 3, 3, ?), (?, 4, 5, 2, ?)').run(
+      c,
+      JSON.stringify(old.slice(0, 3)),
+      c,
+      JSON.stringify(old.slice(3)),
+    );
+    v9.close();
+    const d = openDatabase(file);
+    expect(batchedCount(d, c)).toBe(5);
+    expect(readBatches(d, c, 1, 5).flatMap(entriesOf)).toEqual(ENTRIES.map((entry, i) => ({ id: 1 + i, entry })));
+    materialise(d);
+    expect(rowsOf(d, c).map((r) => [(r as { id: number }).id, (r as { text: string }).text, (r as { tagvalues: string }).tagvalues])).toEqual(
+      ENTRIES.map(([, , , tv], i) => [1 + i, `Hej ${tv[0]}!`, JSON.stringify(tv)]),
+    );
+    d.close();
   });
 });
 

@@ -40,6 +40,11 @@ export function perTest() {
   let db: Db | null = null;
   let core: TestCore | null = null;
   return {
+    /** A fresh folder, removed after the test. */
+    dir(prefix: string): string {
+      dir = tempDir(prefix);
+      return dir;
+    },
     /** A migrated database in a fresh folder. */
     db(prefix: string): Db {
       dir = tempDir(prefix);
