@@ -31,6 +31,7 @@ import { countSegments, mergeFieldsIn } from '../../../src-shared/sms/segments';
 import { queueFloor, REALLY_QUEUED, settleChunks } from './settlement';
 import { batchRange, orNull, readBatches, type FrozenList } from './frozen-batches';
 import { recipientNeedsUcs2 } from './recipient-encoding';
+import { checkpointWhileIdle } from '../db/checkpoints';
 import { coded } from '../../../src-shared/error-codes';
 
 export interface OutboxDeps {
@@ -247,6 +248,8 @@ export class Outbox {
     }
     // Nothing to send: a good moment to write the chunks' outcomes onto their recipients, a few at a time.
     if (this.settle(undefined, SETTLE_SLICE) > 0) return this.now();
+    // Nothing left to write either: copy the log into the database file now rather than on a later commit.
+    checkpointWhileIdle(this.deps.db);
     const due = this.sql(
         `SELECT MIN(t) FROM (
            SELECT next_attempt_at AS t FROM campaigns WHERE state = 'waiting' AND next_attempt_at IS NOT NULL

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { BeskedError } from '../errors';
 import { migrations, type Migration } from './migrations';
+import { configureCheckpoints } from './checkpoints';
 
 export type Db = Database.Database;
 
@@ -19,6 +20,7 @@ export function openDatabase(file: string, opts: { migrations?: readonly Migrati
     db.pragma('busy_timeout = 5000');
     // NORMAL is durable in WAL mode across application crashes; only an OS crash can lose the last commit.
     db.pragma('synchronous = NORMAL');
+    configureCheckpoints(db);
     migrate(db, list);
     return db;
   } catch (err) {

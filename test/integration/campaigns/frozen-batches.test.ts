@@ -3,6 +3,8 @@
 // what was frozen; counts, cancelling, replies and a second campaign see one consistent list throughout.
 import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
+import { copyFileSync } from 'node:fs';
+import Database from 'better-sqlite3';
 import type { Db } from '../../../src-main/core/db/database';
 import {
   batchedCount,
@@ -231,6 +233,20 @@ const batchesOf = (t: TestCore, id: number) =>
     size: number;
   }[];
 
+/** Accepted rows of a campaign in the database file as it is on disk, without its write-ahead log. */
+function acceptedInFileAlone(file: string, id: number): number {
+  const copy = join(opened.dir('besked-file-alone-'), 'copy.db');
+  copyFileSync(file, copy);
+  const db = new Database(copy);
+  try {
+    // Before any checkpoint the file may not even hold the schema.
+    if (!db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'campaign_recipients'").get()) return 0;
+    return db.prepare("SELECT COUNT(*) FROM campaign_recipients WHERE campaign_id = ? AND state = 'accepted'").pluck().get(id) as number;
+  } finally {
+    db.close();
+  }
+}
+
 describe('a large legacy campaign', () => {
   it('is frozen as batches with its last batch as rows, so replies and later campaigns never take a reserved id', async () => {
     const t = await opened.core({ campaigns: { chunkSize: 4, batchSize: 3 } });
@@ -293,7 +309,7 @@ describe('a large legacy campaign', () => {
     expect(ledger).toEqual(numbers(700, 11).map((s) => Number(s.slice(1))));
   });
 
-  it('is written as rows by the idle outbox after it was sent, in slices, with every outcome settled', async () => {
+  it('is written as rows by the idle outbox after it was sent, in slices, with every outcome settled, then checkpointed', async () => {
     const t = await opened.core({ campaigns: { chunkSize: 5, batchSize: 4 } });
     const { id } = await t.ok('campaigns.create', {});
     await t.ok('campaigns.saveDraft', {
@@ -312,6 +328,12 @@ describe('a large legacy campaign', () => {
       const s = q.get({ id }) as { state: string; batches: number; unsettled: number };
       if (s.state === 'sent' && s.batches === 0 && s.unsettled === 0) break;
       if (Date.now() > deadline) throw new Error(`never settled: ${JSON.stringify(s)}`);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    // Idle now: the log it wrote is copied into the database file (db/checkpoints.ts) without another commit, so
+    // the file alone, without its log, holds every row.
+    for (const until = Date.now() + 5_000; acceptedInFileAlone(t.core.db.name, id) < 23; ) {
+      if (Date.now() > until) throw new Error(`the idle outbox left the log uncopied: the file alone holds ${acceptedInFileAlone(t.core.db.name, id)} rows`);
       await new Promise((r) => setTimeout(r, 5));
     }
     const rows = t.core.db

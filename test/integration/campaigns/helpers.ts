@@ -36,19 +36,20 @@ export function tempDir(prefix = 'besked-campaigns-'): string {
 
 /** What one test opens (a database on disk, a core), closed and removed by `after()` in afterEach. */
 export function perTest() {
-  let dir: string | null = null;
+  const dirs: string[] = [];
   let db: Db | null = null;
   let core: TestCore | null = null;
+  const dir = (prefix: string): string => {
+    const d = tempDir(prefix);
+    dirs.push(d);
+    return d;
+  };
   return {
     /** A fresh folder, removed after the test. */
-    dir(prefix: string): string {
-      dir = tempDir(prefix);
-      return dir;
-    },
+    dir,
     /** A migrated database in a fresh folder. */
     db(prefix: string): Db {
-      dir = tempDir(prefix);
-      db = openDatabase(join(dir, 'besked.db'));
+      db = openDatabase(join(dir(prefix), 'besked.db'));
       return db;
     },
     async core(opts?: Parameters<typeof startTestCore>[0]): Promise<TestCore> {
@@ -60,8 +61,7 @@ export function perTest() {
       db = null;
       await core?.close();
       core = null;
-      if (dir) rmSync(dir, { recursive: true, force: true });
-      dir = null;
+      for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
     },
   };
 }

@@ -6,6 +6,8 @@ import Database from 'better-sqlite3';
 import { openDatabase, schemaVersion } from '../../../src-main/core/db/database';
 import { migrations, type Migration } from '../../../src-main/core/db/migrations';
 import { BeskedError } from '../../../src-main/core/errors';
+import { checkpointWhileIdle, WAL_BACKSTOP_PAGES } from '../../../src-main/core/db/checkpoints';
+import { statSync } from 'node:fs';
 
 const dirs: string[] = [];
 const tmp = () => {
@@ -76,4 +78,20 @@ describe('the database', () => {
     expect((error as BeskedError).message).toMatch(/newer version of Besked/);
     expect(readFileSync(file).equals(before)).toBe(true);
   });
+
+  it('leaves a large commit in the log until Besked is idle, then copies it into the file', () => {
+    const file = join(tmp(), 'b.db');
+    const db = openDatabase(file);
+    expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(WAL_BACKSTOP_PAGES);
+    db.exec('CREATE TABLE big (x BLOB)');
+    checkpointWhileIdle(db);
+    const before = statSync(file).size;
+    // 6 MB in one commit: past SQLite's own threshold of 1,000 pages, below the backstop.
+    db.prepare('INSERT INTO big VALUES (?)').run(Buffer.alloc(6 << 20, 7));
+    expect(statSync(file).size).toBe(before);
+    expect(checkpointWhileIdle(db)).toBeGreaterThan(1_500);
+    expect(statSync(file).size).toBeGreaterThan(6 << 20);
+    db.close();
+  });
 });
+
