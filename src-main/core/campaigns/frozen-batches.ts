@@ -4,8 +4,8 @@
 //
 // How the rest of Besked sees this, so nothing can tell the difference:
 // - ids: a batch holds the recipient ids first_id..last_id in entry order, reserved at freeze. The campaign's last
-//   batch is always written as real rows at once, so the table's highest id lies above every reserved range and
-//   rows inserted elsewhere (replies from the inbox) can never take a reserved id.
+//   recipient is always written as a real row at once, so the table's highest id lies above every reserved range
+//   and rows inserted elsewhere (replies from the inbox) can never take a reserved id.
 // - the queue: an entry is queued like a 'queued' row with no chunk; the outbox takes the lowest ids of both.
 // - readers: settleChunks (settlement.ts) writes a campaign's batches as rows before it settles any chunk, and every
 //   reader of recipient rows settles first; counts add the entries as queued.

@@ -421,7 +421,7 @@ export class Outbox {
       this.frozen.delete(campaignId);
       return this.queuedRows(row, 0, Number.MAX_SAFE_INTEGER, limit);
     }
-    // In id order: rows below the batches (written while idle), the batches' entries, rows above (the last batch).
+    // In id order: rows below the batches (written while idle), the batches' entries, the row above (the last recipient).
     // Entries above every unsettled chunk are queued: a chunk covering some stays unsettled until they are rows.
     const kept = this.frozen.get(campaignId);
     // While the batches are all there, no row lies below them.

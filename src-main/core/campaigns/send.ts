@@ -80,13 +80,13 @@ export class CampaignSender {
       maxParts: settings.sendingLimits.maxParts,
     };
 
-    // A large legacy list is frozen as batches (frozen-batches.ts): all but its last batch, which becomes rows at
+    // A large legacy list is frozen as batches (frozen-batches.ts): all but its last recipient, who becomes a row at
     // once so that the table's highest id covers the ids the batches reserve. The messaging interface settles each
     // recipient's row as its answer comes, so its lists are always rows.
     const recipients = plan.resolution.recipients;
     const n = recipients.length;
     const batchSize = Math.max(1, this.deps.batchSize ?? DEFAULT_BATCH_SIZE);
-    const batched = draft.channel === 'legacy' && n > batchSize ? (Math.ceil(n / batchSize) - 1) * batchSize : 0;
+    const batched = draft.channel === 'legacy' && n > batchSize ? n - 1 : 0;
     // The batched part in columns; each recipient's tag values are the JSON the composer made, which its request
     // and its row carry as they are.
     const list = frozenList(batched);
