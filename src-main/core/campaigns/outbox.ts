@@ -474,11 +474,13 @@ export class Outbox {
        VALUES (?, 'legacy', ?, ?, ?, ?, ?, ?, 0, ?)`,
     );
     db.transaction(() => {
-      // Every group but the last by its ids, the last as "the rest of the chunk".
+      // Every group but the largest by its ids, the largest as "the rest of the chunk" (settlement.ts takes the
+      // listed ones first): a chunk of mostly GSM-7 texts stores a few UCS-2 ids, not a thousand GSM-7 ones.
+      const rest = groups.reduce((best, g, i) => (g.length > groups[best]!.length ? i : best), 0);
       groups.forEach((g, i) => {
         const id = res.ids[Math.min(i, res.ids.length - 1)];
         if (id === undefined) return;
-        const ids = i === groups.length - 1 ? null : JSON.stringify(g.map((r) => r.id));
+        const ids = i === rest ? null : JSON.stringify(g.map((r) => r.id));
         addMessage.run(String(id), row.id, chunkId, g.length, this.iso(sendAtMs), this.iso(sendAtMs + validity * 1000), this.iso(firstPoll), ids);
       });
       const cost = res.usage.total_cost;

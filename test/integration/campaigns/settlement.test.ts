@@ -172,6 +172,12 @@ describe('a campaign sent over real HTTP', () => {
       expect(r.state).toBe('accepted');
       expect(r.gateway_id).toBe(byNumber.get(r.msisdn));
     }
+    // Each chunk lists the ids of its smaller message (the UCS-2 one); the larger one is "the rest of the chunk".
+    const listed = (db.prepare('SELECT recipient_ids FROM gateway_messages WHERE campaign_id = ? AND recipient_ids IS NOT NULL').pluck().all(id) as string[]).flatMap(
+      (j) => JSON.parse(j) as number[],
+    );
+    const ucs2Ids = db.prepare("SELECT id FROM campaign_recipients WHERE campaign_id = ? AND name LIKE 'Zoë%'").pluck().all(id) as number[];
+    expect(listed.sort()).toEqual(ucs2Ids.sort());
   });
 });
 
