@@ -56,6 +56,31 @@ export function frozenList(n: number, firstId = 0): FrozenList {
   };
 }
 
+/**
+ * The first `count` recipients of a send plan as a list: numbers copied into columns, names shared, and each
+ * recipient's tag values the JSON the composer made (composition.ts), which its request and its row carry as they are.
+ */
+export function frozenListOf(
+  recipients: readonly { msisdn: number; contactId: number | null; name: string | null }[],
+  texts: readonly { tagvaluesJson: string | null; parts: number; ucs2: boolean }[],
+  unitCosts: readonly (number | null | undefined)[],
+  count: number,
+): FrozenList {
+  const list = frozenList(count);
+  for (let i = 0; i < count; i++) {
+    const r = recipients[i]!;
+    const c = texts[i]!;
+    list.msisdn[i] = r.msisdn;
+    list.contactId[i] = r.contactId ?? NaN;
+    list.names[i] = r.name;
+    list.tagvaluesJson[i] = c.tagvaluesJson;
+    list.parts[i] = c.parts;
+    list.cost[i] = unitCosts[i] ?? NaN;
+    list.ucs2[i] = c.ucs2 ? 1 : 0;
+  }
+  return list;
+}
+
 /** NaN (absent) as SQL's NULL. */
 export const orNull = (x: number): number | null => (Number.isNaN(x) ? null : x);
 

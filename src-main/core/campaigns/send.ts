@@ -10,7 +10,7 @@ import { scheduleKind, stateAfterFreeze } from './scheduling';
 import type { MessageOptions } from './send-spec';
 import type { RecentSenders } from './senders';
 import { coded } from '../../../src-shared/error-codes';
-import { DEFAULT_BATCH_SIZE, frozenList, nextRecipientId, writeBatches, type FrozenList } from './frozen-batches';
+import { DEFAULT_BATCH_SIZE, frozenListOf, nextRecipientId, writeBatches, type FrozenList } from './frozen-batches';
 
 export interface SendDeps {
   db: Db;
@@ -87,20 +87,7 @@ export class CampaignSender {
     const n = recipients.length;
     const batchSize = Math.max(1, this.deps.batchSize ?? DEFAULT_BATCH_SIZE);
     const batched = draft.channel === 'legacy' && n > batchSize ? n - 1 : 0;
-    // The batched part in columns; each recipient's tag values are the JSON the composer made, which its request
-    // and its row carry as they are.
-    const list = frozenList(batched);
-    for (let i = 0; i < batched; i++) {
-      const r = recipients[i]!;
-      const c = plan.texts[i]!;
-      list.msisdn[i] = r.msisdn;
-      list.contactId[i] = r.contactId ?? NaN;
-      list.names[i] = r.name;
-      list.tagvaluesJson[i] = c.tagvaluesJson;
-      list.parts[i] = c.parts;
-      list.cost[i] = plan.unitCosts[i] ?? NaN;
-      list.ucs2[i] = c.ucs2 ? 1 : 0;
-    }
+    const list = frozenListOf(recipients, plan.texts, plan.unitCosts, batched);
     // The rows are prepared outside the transaction in slices (the core answers other calls in between), then
     // inserted many per statement: for 100,000 messaging recipients the per-statement cost is what matters. They
     // go in number order: the two indexes over msisdn then grow at their end instead of at random places, which

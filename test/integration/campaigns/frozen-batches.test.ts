@@ -9,7 +9,7 @@ import type { Db } from '../../../src-main/core/db/database';
 import {
   batchedCount,
   entryText,
-  frozenList,
+  frozenListOf,
   materialise,
   readBatches,
   writeBatches,
@@ -53,18 +53,15 @@ const ENTRIES: Entry[] = [
   [4520000005, 5_000_000_011, "O'Brien\\", ["O'Brien\\ {first_name}"], 3, 1.125, 0],
 ];
 
-/** The first n entries as the list the sender hands to writeBatches. */
+/** The entries as the list the sender hands to writeBatches, built the way the sender builds it. */
 function listOf(entries: Entry[], firstId: number): FrozenList {
-  const list = frozenList(entries.length, firstId);
-  entries.forEach(([msisdn, contactId, name, tagvalues, parts, cost, ucs2], i) => {
-    list.msisdn[i] = msisdn;
-    list.contactId[i] = contactId ?? NaN;
-    list.names[i] = name;
-    list.tagvaluesJson[i] = JSON.stringify(tagvalues);
-    list.parts[i] = parts;
-    list.cost[i] = cost ?? NaN;
-    list.ucs2[i] = ucs2;
-  });
+  const list = frozenListOf(
+    entries.map(([msisdn, contactId, name]) => ({ msisdn, contactId, name })),
+    entries.map(([, , , tagvalues, parts, , ucs2]) => ({ tagvaluesJson: JSON.stringify(tagvalues), parts, ucs2: ucs2 === 1 })),
+    entries.map(([, , , , , cost]) => cost),
+    entries.length,
+  );
+  list.firstId = firstId;
   return list;
 }
 
