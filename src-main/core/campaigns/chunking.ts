@@ -62,7 +62,9 @@ export function legacyMessageGroups<T extends EncodedRecipient>(recipients: read
   for (const r of recipients) (r.ucs2 ? ucs2 : gsm).push(r);
   const groups: { ucs2: boolean; recipients: T[] }[] = [];
   for (const [flag, list] of [[false, gsm], [true, ucs2]] as const) {
-    for (const part of splitIntoChunks(list, LEGACY_MAX_RECIPIENTS_PER_MESSAGE)) groups.push({ ucs2: flag, recipients: part });
+    // A chunk within one message's limit (every chunk Besked sends by default) keeps its list as it is.
+    if (list.length > 0 && list.length <= LEGACY_MAX_RECIPIENTS_PER_MESSAGE) groups.push({ ucs2: flag, recipients: list });
+    else for (const part of splitIntoChunks(list, LEGACY_MAX_RECIPIENTS_PER_MESSAGE)) groups.push({ ucs2: flag, recipients: part });
   }
   return groups;
 }

@@ -2,7 +2,7 @@
 // legacy interface offers (and only where it allows them), and references the messaging interface echoes.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { buildLegacyRequest, buildLegacyRequestJson, legacyUserref } from '../../../src-main/core/campaigns/legacy-request';
+import { buildLegacyRequest, buildLegacyRequestJson, legacyUserref, msisdnJson } from '../../../src-main/core/campaigns/legacy-request';
 import { buildMessagingRequest, messagingReference, parseMessagingReference } from '../../../src-main/core/campaigns/messaging-request';
 import { TemplateComposer } from '../../../src-main/core/campaigns/composition';
 import type { CampaignSendSpec, ChunkRecipient, MessageOptions } from '../../../src-main/core/campaigns/send-spec';
@@ -168,3 +168,17 @@ describe('messaging request', () => {
     ['c7r', null],
   ])('reference %j → %j', (ref, parsed) => expect(parseMessagingReference(ref)).toEqual(parsed));
 });
+
+describe('a phone number in a request body', () => {
+  it.each([0, 7, 999_999_999, 1_000_000_000, 4520000000, 4599999999, 4500000001, 4712345678, 12_345_678_900_000, 99_999_999_999_999, Number.MAX_SAFE_INTEGER])(
+    '%d is written as String() writes it',
+    (n) => expect(msisdnJson(n)).toBe(String(n)),
+  );
+
+  it('is written as String() writes it for every whole number up to 2^53', () => {
+    fc.assert(fc.property(fc.maxSafeNat(), (n) => msisdnJson(n) === String(n)));
+    // Numbers whose low eight digits start with zeros, where a careless split would drop them.
+    fc.assert(fc.property(fc.integer({ min: 10, max: 99_999_999 }), fc.integer({ min: 0, max: 9_999 }), (high, low) => msisdnJson(high * 1e8 + low) === String(high * 1e8 + low)));
+  });
+});
+
