@@ -177,6 +177,23 @@ describe('contacts in Chromium', () => {
     await app.screenshot('contacts-detail');
     await page.keyboard.press('Escape');
     await expect.poll(() => page.locator('[data-testid="contact-row"]:has-text("Mette") [data-testid="opted-out-badge"]').count()).toBe(1);
+
+    // A name too long for its column is cut, not the badge, and shows whole on hover.
+    const long = 'Kjær-Vestergaard Christiansen Østergaard Andersen Lykkegaard';
+    await page.click('[data-testid="contact-row"]:has-text("Mette")');
+    await page.fill('[data-testid="contact-last-name"]', long);
+    await page.click('[data-testid="contact-save"]');
+    await page.keyboard.press('Escape');
+    const name = page.locator('[data-testid="contact-row"]:has-text("Mette") .name');
+    await expect.poll(() => name.getAttribute('title')).toBe(`Mette ${long}`);
+    const fit = await page.locator('[data-testid="contact-row"]:has-text("Mette") [data-testid="opted-out-badge"]').evaluate((badge) => {
+      const cell = badge.closest('td')!.getBoundingClientRect();
+      const b = badge.getBoundingClientRect();
+      const n = badge.parentElement!.querySelector('.name')!;
+      return { badgeWhole: badge.scrollWidth <= badge.clientWidth + 1 && b.right <= cell.right + 1, nameCut: n.scrollWidth > n.clientWidth };
+    });
+    expect(fit).toEqual({ badgeWhole: true, nameCut: true });
+    await app.screenshot('contacts-long-name');
   });
 
   it('deletes with undo, and hands a selection to the composer', async () => {
