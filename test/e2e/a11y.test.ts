@@ -1,6 +1,6 @@
 // Accessibility in Chromium over web mode: axe-core over every view and the account's tabs in light and dark, in
 // English and Danish, and over every dialog, drawer and confirmation opened on them (each theme and language once),
-// with no serious or critical violation (lesser ones are printed); the language switch reaches strings, formatting
+// with no violation of any impact (each is printed by impact first); the language switch reaches strings, formatting
 // and <html lang>; and the app works from the keyboard alone with a visible focus ring. Data comes from a simulated
 // gateway the test controls, so lists, a conversation and campaigns (sent, scheduled, one with an unknown outcome)
 // are not empty.
@@ -364,7 +364,7 @@ describe('accessibility', () => {
     ['da', 'dark'],
   ] as const;
 
-  it.each(combos)('axe finds nothing serious on any view in %s, %s theme', async (language, theme) => {
+  it.each(combos)('axe finds no violation on any view in %s, %s theme', async (language, theme) => {
     const { page } = app;
     await besked(page, 'settings.update', { language, theme });
     await page.waitForFunction(([lang, dark]) => document.documentElement.lang === lang && document.querySelector('.root')?.getAttribute('data-theme') === dark, [language, theme] as const);
@@ -379,7 +379,7 @@ describe('accessibility', () => {
         (lesser.length ? `\n  lesser:\n    ${lesser.map(describeFinding).join('\n    ')}` : '') +
         (severe.length ? `\n  SERIOUS:\n    ${severe.map(describeFinding).join('\n    ')}` : ''),
     );
-    expect(severe.map(describeFinding)).toEqual([]);
+    expect([...severe, ...lesser].map(describeFinding)).toEqual([]);
   }, 120_000);
 
   // Each theme once and each language once: contrast depends on the theme, names and labels on the language, and all
@@ -387,7 +387,7 @@ describe('accessibility', () => {
   it.each([
     ['en', 'dark'],
     ['da', 'light'],
-  ] as const)('axe finds nothing serious in any dialog, drawer or confirmation in %s, %s theme', async (language, theme) => {
+  ] as const)('axe finds no violation in any dialog, drawer or confirmation in %s, %s theme', async (language, theme) => {
     const { page } = app;
     await besked(page, 'settings.update', { language, theme });
     await page.waitForFunction(([lang, dark]) => document.documentElement.lang === lang && document.querySelector('.root')?.getAttribute('data-theme') === dark, [language, theme] as const);
@@ -419,17 +419,17 @@ describe('accessibility', () => {
         (lesser.length ? `\n  lesser:\n    ${lesser.map(describeFinding).join('\n    ')}` : '') +
         (severe.length ? `\n  SERIOUS:\n    ${severe.map(describeFinding).join('\n    ')}` : ''),
     );
-    expect(severe.map(describeFinding)).toEqual([]);
+    expect([...severe, ...lesser].map(describeFinding)).toEqual([]);
   }, 180_000);
 
-  it.each(['light', 'dark'] as const)('axe finds nothing serious in the Sandbox header (%s theme)', async (theme) => {
+  it.each(['light', 'dark'] as const)('axe finds nothing in the Sandbox header (%s theme)', async (theme) => {
     const { page } = app;
     await besked(page, 'settings.update', { language: 'en', theme, sandbox: true });
     await page.waitForSelector('[data-testid="sandbox-badge"]');
     const findings = await audit(page, { name: 'settings in Sandbox', hash: '#/settings', view: 'settings' });
     await besked(page, 'settings.update', { sandbox: false });
     await page.waitForSelector('[data-testid="sandbox-badge"]', { state: 'detached' });
-    expect(findings.filter((f) => SEVERE.has(f.impact)).map(describeFinding)).toEqual([]);
+    expect(findings.map(describeFinding)).toEqual([]);
   });
 
   it('speaks Danish when Settings says so: words, money and dates, the component library and <html lang>', async () => {
