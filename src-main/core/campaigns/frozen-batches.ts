@@ -235,8 +235,26 @@ export function entryText(pieces: readonly TemplatePiece[], tagvalues: readonly 
   return text;
 }
 
-/** Recipient rows per INSERT statement while materialising (10 parameters each, far below SQLite's limit). */
+/** Recipients per INSERT statement (9 parameters each, far below SQLite's limit). */
 const ROWS_PER_INSERT = 100;
+/** The values of one queued row, in insertQueuedRows' order. */
+export const QUEUED_ROW_PARAMS = 9;
+
+/**
+ * Inserts 'queued' recipient rows from flat values, QUEUED_ROW_PARAMS per row: id, campaign_id, msisdn, contact_id,
+ * name, text, tagvalues, parts, cost. Many rows per statement: for 100,000 rows the per-statement cost is what
+ * matters. Call inside a transaction.
+ */
+export function insertQueuedRows(db: Db, values: readonly unknown[]): void {
+  const columns = '(id, campaign_id, msisdn, contact_id, name, text, tagvalues, parts, cost, state)';
+  const row = "(?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued')";
+  const insertMany = prepared(db, `INSERT INTO campaign_recipients ${columns} VALUES ${Array.from({ length: ROWS_PER_INSERT }, () => row).join(', ')}`);
+  const insertOne = prepared(db, `INSERT INTO campaign_recipients ${columns} VALUES ${row}`);
+  const count = values.length / QUEUED_ROW_PARAMS;
+  const full = count - (count % ROWS_PER_INSERT);
+  for (let i = 0; i < full; i += ROWS_PER_INSERT) insertMany.run(values.slice(i * QUEUED_ROW_PARAMS, (i + ROWS_PER_INSERT) * QUEUED_ROW_PARAMS));
+  for (let i = full; i < count; i++) insertOne.run(values.slice(i * QUEUED_ROW_PARAMS, (i + 1) * QUEUED_ROW_PARAMS));
+}
 
 /**
  * Writes batches as 'queued' recipient rows, lowest first (one campaign's or all campaigns'; at most `limit`
@@ -251,10 +269,6 @@ export function materialise(db: Db, campaignId?: number, limit = -1): Set<number
   if (batches.length === 0) return new Set();
   const template = prepared(db, 'SELECT text FROM campaigns WHERE id = ?', 'pluck');
   const pieces = new Map<number, TemplatePiece[]>();
-  const columns = '(id, campaign_id, msisdn, contact_id, name, text, tagvalues, parts, cost, state)';
-  const row = "(?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued')";
-  const insertMany = prepared(db, `INSERT INTO campaign_recipients ${columns} VALUES ${Array.from({ length: ROWS_PER_INSERT }, () => row).join(', ')}`);
-  const insertOne = prepared(db, `INSERT INTO campaign_recipients ${columns} VALUES ${row}`);
   const remove = prepared(db, 'DELETE FROM recipient_batches WHERE id = ?');
   db.transaction(() => {
     for (const b of batches) {
@@ -267,9 +281,7 @@ export function materialise(db: Db, campaignId?: number, limit = -1): Set<number
         const text = entryText(p, strings.tagvalues[i] ?? null);
         values.push(b.first_id + i, b.campaign_id, list.msisdn[i], orNull(list.contactId[i]!), list.names[i] ?? null, text, list.tagvaluesJson[i] ?? null, list.parts[i], orNull(list.cost[i]!));
       }
-      const full = b.size - (b.size % ROWS_PER_INSERT);
-      for (let i = 0; i < full; i += ROWS_PER_INSERT) insertMany.run(values.slice(i * 9, (i + ROWS_PER_INSERT) * 9));
-      for (let i = full; i < b.size; i++) insertOne.run(values.slice(i * 9, (i + 1) * 9));
+      insertQueuedRows(db, values);
       remove.run(b.id);
     }
   })();

@@ -10,7 +10,7 @@ import { scheduleKind, stateAfterFreeze } from './scheduling';
 import type { MessageOptions } from './send-spec';
 import type { RecentSenders } from './senders';
 import { coded } from '../../../src-shared/error-codes';
-import { DEFAULT_BATCH_SIZE, frozenListOf, nextRecipientId, writeBatches, type FrozenList } from './frozen-batches';
+import { DEFAULT_BATCH_SIZE, frozenListOf, insertQueuedRows, nextRecipientId, QUEUED_ROW_PARAMS, writeBatches, type FrozenList } from './frozen-batches';
 
 export interface SendDeps {
   db: Db;
@@ -30,9 +30,6 @@ export interface SendDeps {
 
 /** Rows prepared between two yields to the event loop. */
 const YIELD_EVERY = 10_000;
-/** Recipients per INSERT statement (9 parameters each, far below SQLite's limit). */
-const ROWS_PER_INSERT = 100;
-const ROW_PARAMS = 9;
 
 export class CampaignSender {
   private readonly now: () => number;
@@ -89,12 +86,12 @@ export class CampaignSender {
     const batched = draft.channel === 'legacy' && n > batchSize ? n - 1 : 0;
     const list = frozenListOf(recipients, plan.texts, plan.unitCosts, batched);
     // The rows are prepared outside the transaction in slices (the core answers other calls in between), then
-    // inserted many per statement: for 100,000 messaging recipients the per-statement cost is what matters. They
+    // inserted many per statement (insertQueuedRows), which matters for 100,000 messaging recipients. They
     // go in number order: the two indexes over msisdn then grow at their end instead of at random places, which
     // halves the time of inserting them. The order recipients are sent in means nothing to anyone.
     const rowCount = n - batched;
     const order = Array.from({ length: rowCount }, (_, i) => batched + i).sort((a, b) => recipients[a]!.msisdn - recipients[b]!.msisdn);
-    const values: unknown[] = new Array(rowCount * ROW_PARAMS);
+    const values: unknown[] = new Array(rowCount * QUEUED_ROW_PARAMS);
     for (let j = 0, k = 0; j < rowCount; j++) {
       const i = order[j]!;
       const r = recipients[i]!;
@@ -110,12 +107,6 @@ export class CampaignSender {
       values[k++] = plan.unitCosts[i] ?? null;
       if (j % YIELD_EVERY === YIELD_EVERY - 1) await new Promise<void>((res) => setImmediate(res));
     }
-    const columns = '(id, campaign_id, msisdn, contact_id, name, text, tagvalues, parts, cost, state)';
-    const insertMany = db.prepare(
-      `INSERT INTO campaign_recipients ${columns}
-       VALUES ${Array.from({ length: ROWS_PER_INSERT }, () => "(?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued')").join(', ')}`,
-    );
-    const insertOne = db.prepare(`INSERT INTO campaign_recipients ${columns} VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued')`);
     const insertOptedOut = db.prepare(
       `INSERT OR IGNORE INTO campaign_recipients (campaign_id, msisdn, contact_id, name, text, parts, state, reason)
        VALUES (?, ?, ?, ?, '', 0, 'excluded', ?)`,
@@ -131,10 +122,8 @@ export class CampaignSender {
       firstId = nextRecipientId(db);
       list.firstId = firstId;
       if (batched > 0) writeBatches(db, id, list, batchSize);
-      for (let j = 0; j < rowCount; j++) values[j * ROW_PARAMS] = firstId + batched + j;
-      const full = rowCount - (rowCount % ROWS_PER_INSERT);
-      for (let i = 0; i < full; i += ROWS_PER_INSERT) insertMany.run(values.slice(i * ROW_PARAMS, (i + ROWS_PER_INSERT) * ROW_PARAMS));
-      for (let i = full; i < rowCount; i++) insertOne.run(values.slice(i * ROW_PARAMS, (i + 1) * ROW_PARAMS));
+      for (let j = 0; j < rowCount; j++) values[j * QUEUED_ROW_PARAMS] = firstId + batched + j;
+      insertQueuedRows(db, values);
       for (const e of plan.resolution.exclusions) {
         if (e.reason === 'opted_out' && e.msisdn !== null) insertOptedOut.run(id, e.msisdn, e.contactId, e.label === formatPhone(`+${e.msisdn}`) ? null : e.label, e.detail);
         else insertExclusion.run(id, e.label, e.msisdn, e.contactId, e.reason, e.detail);
