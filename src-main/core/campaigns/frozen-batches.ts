@@ -217,10 +217,8 @@ export function readBatches(db: Db, campaignId: number, from: number, limit: num
   for (const b of batches) {
     out.push(decode(b));
     covered += b.first_id + b.size - Math.max(from, b.first_id);
-    if (covered >= limit) {
-      batches.return?.();
-      break;
-    }
+    // Leaving the loop (or a damaged batch throwing) closes the iterator, which frees the shared statement.
+    if (covered >= limit) break;
   }
   return out;
 }
