@@ -726,11 +726,16 @@ export const CampaignSummary = z.object({
 });
 export type CampaignSummary = z.infer<typeof CampaignSummary>;
 
+/** A request whose outcome for some recipients is unknown, and why (coded, so the UI can say it in its language). */
 export const UncertainChunk = z.object({
   seq: z.number(),
+  /** Its recipients still uncertain. */
   recipients: z.number(),
   startedAt: z.string(),
   error: z.string().nullable(),
+  errorCode: z.object({ code: z.string(), params: AppError.shape.params }).nullable(),
+  /** Recipients of this request a delivery report has since confirmed (no longer uncertain). */
+  confirmed: z.number(),
 });
 
 export const CampaignDetail = CampaignSummary.extend({

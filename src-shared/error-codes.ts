@@ -17,6 +17,7 @@ export const ERROR_CODES = {
   'gateway.ipRefused': ['status'],
   'gateway.notFound': ['what'],
   'gateway.requestTimeout': [],
+  'gateway.requestTimeoutUncertain': [],
   'gateway.rateLimited': ['seconds'],
   'gateway.rateLimitedSoon': [],
   'gateway.serverError': ['status'],
@@ -55,6 +56,9 @@ export const ERROR_CODES = {
   'keychain.removeFailed': [],
 
   // Campaigns and templates.
+  // Why a send chunk's recipients are uncertain (the campaign page lists each such request).
+  'chunk.answerLost': [],
+  'chunk.unaccounted': ['accounted', 'sent'],
   'campaign.notFound': [],
   'campaign.alreadySent': [],
   'campaign.costChanged': ['cost', 'seen', 'currency'],

@@ -548,6 +548,7 @@ export const da: Translation<Messages> = {
       uncertainTitle: 'Uvist, om {count} modtagere fik beskeden | Uvist, om {count} modtager fik beskeden | Uvist, om {count} modtagere fik beskeden',
       resendUncertainConfirm:
         'Send beskeden igen til {count} modtagere? De, der allerede har fået den, får den to gange. | Send beskeden igen til {count} modtager? Har vedkommende allerede fået den, kommer den to gange. | Send beskeden igen til {count} modtagere? De, der allerede har fået den, får den to gange.',
+      uncertainConfirmed: '{n} siden bekræftet af en leveringsrapport | {n} siden bekræftet af en leveringsrapport | {n} siden bekræftet af leveringsrapporter',
       uncertainBody: 'Gatewayen svarede ikke på en forespørgsel, så Besked kan ikke se, om disse beskeder blev sendt. Besked sender dem aldrig igen af sig selv: sender du igen, kan de få beskeden to gange.',
       resendUncertain: 'Send igen til disse',
       dismissUncertain: 'Send ikke igen',

@@ -24,6 +24,7 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
       'Gatewayen afviste forespørgslen fra denne computers IP-adresse (HTTP {status}). Kontoen tager kun imod forespørgsler fra bestemte IP-adresser; tilføj denne i gatewayens kontrolpanel.',
     notFound: 'Gatewayen kunne ikke finde det, Besked spurgte efter ({what}).',
     requestTimeout: 'Gatewayen ventede forgæves på forespørgslen, så den blev ikke behandlet. Tjek din internetforbindelse, og prøv igen.',
+    requestTimeoutUncertain: 'Gatewayen opgav at vente (HTTP 408), så Besked kan ikke vide, om den behandlede forespørgslen. Den sendes ikke igen af sig selv.',
     rateLimited: 'Gatewayen får for mange forespørgsler fra denne konto og behandlede ikke denne. Prøv igen om {seconds} sekunder.',
     rateLimitedSoon: 'Gatewayen får for mange forespørgsler fra denne konto og behandlede ikke denne. Prøv igen om lidt.',
     serverError: 'Gatewayen havde selv et problem (HTTP {status}). Prøv igen om et par minutter.',
@@ -60,6 +61,10 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
     readFailed: 'Nøgleringen kunne ikke læses. Lås den op, og prøv igen.',
     saveFailed: 'Tokenet kunne ikke gemmes i nøgleringen. Lås den op, og prøv igen.',
     removeFailed: 'Tokenet kunne ikke fjernes fra nøgleringen. Lås den op, og prøv igen.',
+  },
+  chunk: {
+    answerLost: 'Besked stoppede, før den nåede at gemme gatewayens svar på denne forespørgsel, så gatewayen har sandsynligvis modtaget beskederne. Tjek, før du sender igen: leveringsrapporter, der kommer for dem, tælles med her.',
+    unaccounted: 'Gatewayen modtog forespørgslen, men dens svar gjorde kun rede for {accounted} af dens {sent} modtagere, så de øvrige har sandsynligvis fået beskeden. De sendes ikke igen af sig selv.',
   },
   campaign: {
     notFound: 'Denne kampagne findes ikke længere.',

@@ -21,6 +21,7 @@ export const errorTextsEn = {
       'The gateway refused the request from this computer’s IP address (HTTP {status}). The account only accepts requests from certain IP addresses; add this one in the gateway dashboard.',
     notFound: 'The gateway could not find what Besked asked for ({what}).',
     requestTimeout: 'The gateway gave up waiting for the request, so it was not processed. Check your internet connection and try again.',
+    requestTimeoutUncertain: 'The gateway gave up waiting (HTTP 408), so Besked cannot tell whether it processed the request. It is not sent again by itself.',
     rateLimited: 'The gateway is receiving too many requests from this account and did not process this one. Try again in {seconds} seconds.',
     rateLimitedSoon: 'The gateway is receiving too many requests from this account and did not process this one. Try again in a little while.',
     serverError: 'The gateway had a problem of its own (HTTP {status}). Try again in a few minutes.',
@@ -62,6 +63,10 @@ export const errorTextsEn = {
     readFailed: 'The keychain could not be read. Unlock it and try again.',
     saveFailed: 'The token could not be saved in the keychain. Unlock it and try again.',
     removeFailed: 'The token could not be removed from the keychain. Unlock it and try again.',
+  },
+  chunk: {
+    answerLost: 'Besked stopped before it could record the gateway’s answer to this request, so the gateway may well have accepted these messages. Check before sending again: delivery reports that arrive for them are counted here.',
+    unaccounted: 'The gateway accepted the request, but its answer accounted for only {accounted} of its {sent} recipients, so the others may well have the message. They are not sent again by themselves.',
   },
   campaign: {
     notFound: 'This campaign no longer exists.',

@@ -222,14 +222,15 @@ export class CampaignStore {
          GROUP BY reason ORDER BY count DESC`,
       )
       .all(row.id, row.id) as { reason: ExclusionReason; count: number }[];
-    const uncertainChunks = this.db
-      .prepare(
-        `SELECT seq, recipients, started_at AS startedAt, error FROM send_chunks
-         WHERE campaign_id = ? AND state = 'uncertain'
-           AND EXISTS (SELECT 1 FROM campaign_recipients r WHERE r.campaign_id = send_chunks.campaign_id AND r.state = 'uncertain' AND r.chunk_id = send_chunks.id)
-         ORDER BY seq`,
-      )
-      .all(row.id) as CampaignDetail['uncertainChunks'];
+    const uncertainChunks = (
+      this.db
+        .prepare(
+          `SELECT c.seq, COUNT(r.id) AS recipients, c.started_at AS startedAt, c.error, c.error_code AS errorCode, c.confirmed
+             FROM campaign_recipients r JOIN send_chunks c ON c.id = r.chunk_id
+            WHERE r.campaign_id = ? AND r.state = 'uncertain' GROUP BY c.id ORDER BY c.seq`,
+        )
+        .all(row.id) as (Omit<CampaignDetail['uncertainChunks'][number], 'errorCode'> & { errorCode: string | null })[]
+    ).map((u) => ({ ...u, errorCode: parseErrorCode(u.errorCode) }));
     return {
       ...this.summary(row, etaSeconds),
       draft: draftOf(row),

@@ -24,7 +24,8 @@ import {
   type OffsetFn,
   type WaitReason,
 } from './limits';
-import { buildMessagingRequest, parseMessagingReference } from './messaging-request';
+import { buildMessagingRequest } from './messaging-request';
+import { accountLegacy, accountMessaging } from './answer-accounting';
 import { scheduleKind, SCHEDULE_THRESHOLD_MS } from './scheduling';
 import type { CampaignSendSpec, ChunkRecipient } from './send-spec';
 import { countSegments, mergeFieldsIn } from '../../../src-shared/sms/segments';
@@ -86,8 +87,12 @@ interface QueuedRow {
 
 const UNCERTAIN_MESSAGE =
   'The gateway did not answer this request, so Besked cannot tell whether these messages were sent. They are not sent again by themselves.';
-const CRASH_MESSAGE =
-  'Besked stopped while this request was on its way, so it cannot tell whether these messages were sent. They are not sent again by themselves.';
+/** Said of a chunk found in flight at start: Besked may have had the answer and died before recording it. */
+export const ANSWER_LOST: StoppedReason = {
+  message:
+    'Besked stopped before it could record the gateway’s answer to this request, so the gateway may well have accepted these messages. Check before sending again: delivery reports that arrive for them are counted here.',
+  ...coded('chunk.answerLost'),
+};
 
 export class Outbox {
   private readonly now: () => number;
@@ -132,7 +137,7 @@ export class Outbox {
       const chunks = this.sql("SELECT id FROM send_chunks WHERE state = 'in_flight'").pluck().all() as number[];
       if (chunks.length === 0) return 0;
       const at = this.iso();
-      this.sql("UPDATE send_chunks SET state = 'uncertain', finished_at = ?, error = ? WHERE state = 'in_flight'").run(at, CRASH_MESSAGE);
+      this.sql("UPDATE send_chunks SET state = 'uncertain', finished_at = ?, error = ?, error_code = ? WHERE state = 'in_flight'").run(at, ...lastErrorColumns(ANSWER_LOST));
       // Rows marked one by one before schema 7.
       this.sql("UPDATE campaign_recipients SET state = 'uncertain' WHERE state = 'in_flight'").run();
       return chunks.length;
@@ -465,36 +470,61 @@ export class Outbox {
     const at = this.iso();
     const validity = frozenOptions(row).validitySeconds ?? DEFAULT_VALIDITY_S;
     const firstPoll = Math.max(sendAtMs, this.now()) + (this.deps.firstPollDelayMs ?? 30_000);
-    if (res.ids.length !== groups.length) {
-      this.deps.log.warn('legacy send: ids do not match the messages sent', { campaign: row.id, ids: res.ids.length, messages: groups.length });
+    const held = this.sql('SELECT 1 FROM gateway_messages WHERE gateway_id = ?').pluck();
+    const account = accountLegacy(groups.length, res.ids, (id) => held.get(id) !== undefined);
+    const unaccounted = groups.filter((_, i) => account.ids[i] === null).flat();
+    if (unaccounted.length > 0) {
+      this.deps.log.warn('legacy send: the answer does not account for every message', { campaign: row.id, ids: res.ids.length, messages: groups.length, problem: account.problem });
     }
     // The recipients' rows are not touched here: the chunk holds the outcome until it is settled (settlement.ts).
     const addMessage = this.sql(
-      `INSERT OR IGNORE INTO gateway_messages (gateway_id, interface, campaign_id, chunk_id, recipients, send_at, expires_at, next_poll_at, done, recipient_ids)
+      `INSERT INTO gateway_messages (gateway_id, interface, campaign_id, chunk_id, recipients, send_at, expires_at, next_poll_at, done, recipient_ids)
        VALUES (?, 'legacy', ?, ?, ?, ?, ?, ?, 0, ?)`,
     );
+    const n = groups.reduce((sum, g) => sum + g.length, 0);
+    const why = unaccounted.length > 0 ? unaccountedReason(n - unaccounted.length, n) : null;
     db.transaction(() => {
       // Every group but the largest by its ids, the largest as "the rest of the chunk" (settlement.ts takes the
-      // listed ones first): a chunk of mostly GSM-7 texts stores a few UCS-2 ids, not a thousand GSM-7 ones.
-      const rest = groups.reduce((best, g, i) => (g.length > groups[best]!.length ? i : best), 0);
+      // listed ones first): a chunk of mostly GSM-7 texts stores a few UCS-2 ids, not a thousand GSM-7 ones. When
+      // some group is unaccounted for, every accounted group lists its ids and the rest is uncertain.
+      const rest = unaccounted.length > 0 ? -1 : groups.reduce((best, g, i) => (g.length > groups[best]!.length ? i : best), 0);
       groups.forEach((g, i) => {
-        const id = res.ids[Math.min(i, res.ids.length - 1)];
-        if (id === undefined) return;
+        const id = account.ids[i];
+        if (id === null || id === undefined) return;
         const ids = i === rest ? null : JSON.stringify(g.map((r) => r.id));
-        addMessage.run(String(id), row.id, chunkId, g.length, this.iso(sendAtMs), this.iso(sendAtMs + validity * 1000), this.iso(firstPoll), ids);
+        addMessage.run(id, row.id, chunkId, g.length, this.iso(sendAtMs), this.iso(sendAtMs + validity * 1000), this.iso(firstPoll), ids);
       });
+      // Ids the answer gave without saying whose: polled like any message, their reports confirm the uncertain
+      // recipients they name (sync/status-store.ts).
+      if (account.problem === 'count') {
+        const probe = this.sql(
+          `INSERT OR IGNORE INTO gateway_messages (gateway_id, interface, campaign_id, chunk_id, recipients, send_at, expires_at, next_poll_at, done, probe)
+           VALUES (?, 'legacy', ?, ?, ?, ?, ?, ?, 0, 1)`,
+        );
+        for (const n of new Set(res.ids)) {
+          if (held.get(String(n)) === undefined) probe.run(String(n), row.id, chunkId, unaccounted.length, this.iso(sendAtMs), this.iso(sendAtMs + validity * 1000), this.iso(firstPoll));
+        }
+      }
       const cost = res.usage.total_cost;
-      this.sql("UPDATE send_chunks SET state = 'accepted', finished_at = ?, cost = ? WHERE id = ?").run(at, cost, chunkId);
+      this.sql("UPDATE send_chunks SET state = 'accepted', finished_at = ?, cost = ?, uncertain_ids = ?, error = ?, error_code = ? WHERE id = ?").run(
+        at,
+        cost,
+        unaccounted.length > 0 ? JSON.stringify(unaccounted.map((r) => r.id)) : null,
+        ...lastErrorColumns(why),
+        chunkId,
+      );
       this.addSpend(localDay(sendAtMs, this.offset), mode, cost);
       this.sql(
         `UPDATE campaigns SET attempts = 0, last_error = NULL, last_error_code = NULL, currency = COALESCE(currency, ?),
            scheduled_at_gateway = CASE WHEN ? THEN 1 ELSE scheduled_at_gateway END WHERE id = ?`,
       ).run(res.usage.currency, sendAtMs > this.now() + SCHEDULE_THRESHOLD_MS ? 1 : 0, row.id);
     })();
-    const n = groups.reduce((s, g) => s + g.length, 0);
     const t = this.tracker(row.id);
     t.counts.inFlight -= n;
-    t.counts.accepted += n;
+    t.counts.accepted += n - unaccounted.length;
+    t.counts.uncertain += unaccounted.length;
+    // Rare, and the user will look at exactly these recipients: settle now.
+    if (unaccounted.length > 0) this.settle(row.id);
     // Cancelled while this chunk was on its way: take its scheduled messages back out of the gateway's queue.
     if (sendAtMs > this.now() + SCHEDULE_THRESHOLD_MS && this.deps.store.row(row.id).state === 'cancelled') {
       void this.cancel(row.id).catch((err: unknown) => this.deps.log.warn('cancel after late acceptance failed', { err }));
@@ -504,46 +534,50 @@ export class Outbox {
   private acceptMessaging(row: CampaignRow, chunkId: number, chunk: QueuedRow[], res: MultiMobileMessageResponse, mode: Mode): void {
     const db = this.deps.db;
     const at = this.iso();
-    const byRecipient = new Map<number, string>();
-    for (const r of res.responses) {
-      const ref = parseMessagingReference(r.reference);
-      if (ref && ref.campaignId === row.id) byRecipient.set(ref.recipientId, r.msg_id);
-    }
+    const held = this.sql('SELECT 1 FROM gateway_messages WHERE gateway_id = ?').pluck();
+    const account = accountMessaging(row.id, chunk, res.responses, (id) => held.get(id) !== undefined);
+    const why = account.unaccounted.length > 0 ? unaccountedReason(account.accepted.size, chunk.length) : null;
+    if (why) this.deps.log.warn('messaging send: the answer does not account for every recipient', { campaign: row.id, responses: res.responses.length, sent: chunk.length });
     const validity = frozenOptions(row).validitySeconds ?? DEFAULT_VALIDITY_S;
-    let accepted = 0;
     let cost = 0;
     db.transaction(() => {
       // Each recipient has its own message id, so these rows are settled at once.
       const setAccepted = this.sql(
         "UPDATE campaign_recipients SET state = 'accepted', chunk_id = ?, gateway_id = ?, status = 'sent', status_at = ? WHERE id = ? AND state = 'queued' AND chunk_id IS NULL",
       );
-      const setFailed = this.sql(
-        "UPDATE campaign_recipients SET state = 'failed', chunk_id = ?, reason = ? WHERE id = ? AND state = 'queued' AND chunk_id IS NULL",
+      // Accepted by the 202, but not named in it: the gateway may well have it, so never failed, never resent.
+      const setUncertain = this.sql(
+        "UPDATE campaign_recipients SET state = 'uncertain', chunk_id = ?, reason = ? WHERE id = ? AND state = 'queued' AND chunk_id IS NULL",
       );
       // Status of messaging sends arrives only by webhook: nothing to poll, so the rows are born done.
       const addMessage = this.sql(
-        `INSERT OR IGNORE INTO gateway_messages (gateway_id, interface, campaign_id, chunk_id, recipients, send_at, expires_at, next_poll_at, done)
+        `INSERT INTO gateway_messages (gateway_id, interface, campaign_id, chunk_id, recipients, send_at, expires_at, next_poll_at, done)
          VALUES (?, 'messaging', ?, ?, 1, ?, ?, NULL, 1)`,
       );
       for (const r of chunk) {
-        const msgId = byRecipient.get(r.id);
+        const msgId = account.accepted.get(r.id);
         if (msgId === undefined) {
-          setFailed.run(chunkId, 'The gateway did not accept this message (it was missing from its answer).', r.id);
+          setUncertain.run(chunkId, why!.message, r.id);
           continue;
         }
-        accepted++;
         cost += r.cost ?? 0;
         setAccepted.run(chunkId, msgId, at, r.id);
         addMessage.run(msgId, row.id, chunkId, at, this.iso(this.now() + validity * 1000));
       }
-      this.sql("UPDATE send_chunks SET state = 'accepted', finished_at = ?, cost = ?, settled = 1 WHERE id = ?").run(at, cost, chunkId);
+      this.sql("UPDATE send_chunks SET state = 'accepted', finished_at = ?, cost = ?, settled = 1, uncertain_ids = ?, error = ?, error_code = ? WHERE id = ?").run(
+        at,
+        cost,
+        why ? JSON.stringify(account.unaccounted) : null,
+        ...lastErrorColumns(why),
+        chunkId,
+      );
       this.addSpend(localDay(this.now(), this.offset), mode, cost);
       this.sql('UPDATE campaigns SET attempts = 0, last_error = NULL, last_error_code = NULL WHERE id = ?').run(row.id);
     })();
     const t = this.tracker(row.id);
     t.counts.inFlight -= chunk.length;
-    t.counts.accepted += accepted;
-    t.counts.failed += chunk.length - accepted;
+    t.counts.accepted += account.accepted.size;
+    t.counts.uncertain += chunk.length - account.accepted.size;
   }
 
   private failChunk(row: CampaignRow, chunkId: number, n: number, err: unknown): void {
@@ -555,7 +589,12 @@ export class Outbox {
     t.counts.inFlight -= n;
     // Anything not known to have stayed on this computer may have been accepted.
     if (!e || e.maybeAccepted !== false) {
-      this.sql("UPDATE send_chunks SET state = 'uncertain', finished_at = ?, error = ? WHERE id = ?").run(at, `${UNCERTAIN_MESSAGE} (${message})`, chunkId);
+      this.sql("UPDATE send_chunks SET state = 'uncertain', finished_at = ?, error = ?, error_code = ? WHERE id = ?").run(
+        at,
+        `${UNCERTAIN_MESSAGE} (${message})`,
+        e?.code === undefined ? null : JSON.stringify({ code: e.code, ...(e.params ? { params: e.params } : {}) }),
+        chunkId,
+      );
       // Rare, and the user will look at exactly these recipients: settle now.
       this.settle(row.id);
       t.counts.uncertain += n;
@@ -824,3 +863,11 @@ function isUcs2(text: string): boolean {
   return countSegments(text).encoding === 'UCS-2';
 }
 
+
+/** Why an accepted chunk's recipients are uncertain: the answer did not account for them. */
+function unaccountedReason(accounted: number, sent: number): StoppedReason {
+  return {
+    message: `The gateway accepted the request, but its answer accounted for only ${accounted.toLocaleString('en')} of its ${sent.toLocaleString('en')} recipients, so the others may well have the message. They are not sent again by themselves.`,
+    ...coded('chunk.unaccounted', { accounted, sent }),
+  };
+}

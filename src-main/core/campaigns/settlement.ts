@@ -20,6 +20,7 @@ interface UnsettledChunk {
   last_id: number;
   finished_at: string | null;
   error: string | null;
+  uncertain_ids: string | null;
 }
 
 /**
@@ -54,7 +55,7 @@ export function settleChunks(db: Db, campaignId?: number, limit = -1): Set<numbe
   ) as UnsettledChunk[];
   if (chunks.length === 0) return written;
   const inRange = "campaign_id = ? AND state = 'queued' AND chunk_id IS NULL AND id BETWEEN ? AND ?";
-  const messages = db.prepare('SELECT gateway_id, recipient_ids FROM gateway_messages WHERE chunk_id = ? ORDER BY recipient_ids IS NULL, rowid');
+  const messages = db.prepare('SELECT gateway_id, recipient_ids FROM gateway_messages WHERE chunk_id = ? AND probe = 0 ORDER BY recipient_ids IS NULL, rowid');
   const acceptSome = db.prepare(
     `UPDATE campaign_recipients SET state = 'accepted', chunk_id = ?, gateway_id = ?, status = COALESCE(status, 'pending'), status_at = COALESCE(status_at, ?)
      WHERE id IN (SELECT value FROM json_each(?)) AND ${inRange}`,
@@ -64,20 +65,26 @@ export function settleChunks(db: Db, campaignId?: number, limit = -1): Set<numbe
      WHERE ${inRange}`,
   );
   const markRest = db.prepare(`UPDATE campaign_recipients SET state = ?, chunk_id = ?, reason = ? WHERE ${inRange}`);
+  const markSome = db.prepare(
+    `UPDATE campaign_recipients SET state = 'uncertain', chunk_id = ?, reason = ? WHERE id IN (SELECT value FROM json_each(?)) AND ${inRange}`,
+  );
   const done = db.prepare('UPDATE send_chunks SET settled = 1 WHERE id = ?');
   db.transaction(() => {
     for (const c of chunks) {
       const range = [c.campaign_id, c.first_id, c.last_id] as const;
       if (c.state === 'accepted') {
+        // Recipients the answer did not account for first (answer-accounting.ts): they may well have the message.
+        if (c.uncertain_ids !== null) markSome.run(c.id, c.error, c.uncertain_ids, ...range);
         let rest: string | null = null;
         for (const m of messages.all(c.id) as { gateway_id: string; recipient_ids: string | null }[]) {
-          // With fewer ids than messages in the answer, the last id stands for the rest (as the outbox recorded it).
-          rest = m.gateway_id;
           if (m.recipient_ids !== null) acceptSome.run(c.id, m.gateway_id, c.finished_at, m.recipient_ids, ...range);
+          else rest = m.gateway_id;
         }
-        acceptRest.run(c.id, rest, c.finished_at, ...range);
+        if (rest !== null) acceptRest.run(c.id, rest, c.finished_at, ...range);
+        // Sent in an accepted request, yet named by no message: never accepted without an id, never failed.
+        markRest.run('uncertain', c.id, c.error, ...range);
       } else if (c.state === 'uncertain' || c.state === 'failed') {
-        markRest.run(c.state, c.id, c.state === 'failed' ? c.error : null, ...range);
+        markRest.run(c.state, c.id, c.error, ...range);
       }
       // 'requeued': its recipients simply are queued again.
       done.run(c.id);

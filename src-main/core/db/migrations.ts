@@ -10,6 +10,7 @@ import { m007ChunkSettlement } from './migrations/007-chunk-settlement';
 import { m008RecipientBatches } from './migrations/008-recipient-batches';
 import { m009CodedLastError } from './migrations/009-coded-last-error';
 import { m010ColumnarBatches } from './migrations/010-columnar-batches';
+import { m011ChunkAnswers } from './migrations/011-chunk-answers';
 
 export interface Migration {
   version: number;
@@ -17,4 +18,4 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-export const migrations: readonly Migration[] = [m001Foundation, m002Contacts, m003Campaigns, m004Inbox, m005Account, m006ChargeStatuses, m007ChunkSettlement, m008RecipientBatches, m009CodedLastError, m010ColumnarBatches];
+export const migrations: readonly Migration[] = [m001Foundation, m002Contacts, m003Campaigns, m004Inbox, m005Account, m006ChargeStatuses, m007ChunkSettlement, m008RecipientBatches, m009CodedLastError, m010ColumnarBatches, m011ChunkAnswers];

@@ -196,9 +196,14 @@ export function errorFromResponse(r: ErrorResponse): GatewayError {
     return new NotFound(`The gateway could not find what Besked asked for (${r.what}).${quoted}${incident}`, { ...refused, ...coded('gateway.notFound', { what: r.what }) });
   }
   if (r.status === 408) {
+    // RFC 9110 means "the request never arrived whole", but a gateway (or a proxy in front of it) may answer 408
+    // after processing: a send answered 408 may have gone out, so it is uncertain and never repeated by itself.
+    const uncertain = r.operation === 'send';
     return new NetworkError(
-      `The gateway gave up waiting for the request (HTTP 408), so it was not processed. Check your internet connection and try again.${incident}`,
-      { ...refused, transportCode: 'HTTP_408', ...coded('gateway.requestTimeout') },
+      uncertain
+        ? `The gateway gave up waiting (HTTP 408), so Besked cannot tell whether it processed the request. It is not sent again by itself.${incident}`
+        : `The gateway gave up waiting for the request (HTTP 408), so it was not processed. Check your internet connection and try again.${incident}`,
+      { maybeAccepted: uncertain, status: r.status, transportCode: 'HTTP_408', ...coded(uncertain ? 'gateway.requestTimeoutUncertain' : 'gateway.requestTimeout') },
     );
   }
   if (r.status === 429) {

@@ -12,10 +12,11 @@ export class PushedStatuses {
 
   /**
    * Applies one report to the recipient of `gatewayId` it names. Returns null for a message Besked did not send (the
-   * account may be shared with other tools). A message whose recipients are all final needs no more polling.
+   * account may be shared with other tools); a reference naming an uncertain recipient of Besked's adopts the id. A message whose recipients are all final needs no more polling.
    */
-  apply(gatewayId: string, report: ReportedStatus, source: StatusSource): AppliedChange[] | null {
-    if (!this.store.findMessage(gatewayId)) return null;
+  apply(gatewayId: string, report: ReportedStatus, source: StatusSource, reference?: string | null): AppliedChange[] | null {
+    // An id Besked never recorded may still be one of its own uncertain recipients, named by the reference.
+    if (!this.store.findMessage(gatewayId) && !this.store.adopt(gatewayId, source === 'legacy' ? 'legacy' : 'messaging', reference, report.msisdn, this.now())) return null;
     const watched = this.store.recipientsOf(gatewayId);
     const now = this.now();
     const outcome = applyReports(watched, [report], source, now);

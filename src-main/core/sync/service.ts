@@ -99,12 +99,12 @@ export function createSyncService(d: SyncServiceDeps): SyncService {
     log: d.log,
     sinks: {
       messagingStatus: (e) => {
-        pushedStatuses.apply(e.msgId, { msisdn: e.recipient, status: e.status, error: e.error, code: e.code, at: e.at }, e.channel);
+        pushedStatuses.apply(e.msgId, { msisdn: e.recipient, status: e.status, error: e.error, code: e.code, at: e.at }, e.channel, e.reference);
       },
       legacyStatus: async (c) => {
         // Overcharged messages are usually the webshop's, not Besked's: their charge status is kept whoever sent them.
         if (c.charge_status) charges.record(await currentMode(), { mtsmsId: c.id, msisdn: c.msisdn, chargeStatus: c.charge_status, at: c.time * 1000 });
-        pushedStatuses.apply(String(c.id), { msisdn: c.msisdn, status: c.status, error: c.error, code: c.code, at: c.time * 1000 }, 'legacy');
+        pushedStatuses.apply(String(c.id), { msisdn: c.msisdn, status: c.status, error: c.error, code: c.code, at: c.time * 1000 }, 'legacy', c.userref);
       },
       incoming: async (c) => {
         const t = await inboxTarget();

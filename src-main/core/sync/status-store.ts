@@ -106,16 +106,54 @@ export class StatusStore {
 
   recipientsOf(gatewayId: string): WatchedRecipient[] {
     // A message's recipients carry its id once its chunk is settled; only its own campaign needs settling.
-    const campaignId = this.db.prepare('SELECT campaign_id FROM gateway_messages WHERE gateway_id = ?').pluck().get(gatewayId) as number | undefined;
-    if (campaignId !== undefined) settleChunks(this.db, campaignId);
-    return (
-      this.db.prepare('SELECT id, msisdn, status, gateway_status FROM campaign_recipients WHERE gateway_id = ?').all(gatewayId) as {
-        id: number;
-        msisdn: number;
-        status: BeskedState | null;
-        gateway_status: string | null;
-      }[]
-    ).map((r) => ({ id: r.id, msisdn: r.msisdn, status: r.status, gatewayStatus: r.gateway_status }));
+    const msg = this.db.prepare('SELECT campaign_id, chunk_id, probe FROM gateway_messages WHERE gateway_id = ?').get(gatewayId) as
+      | { campaign_id: number; chunk_id: number | null; probe: number }
+      | undefined;
+    if (msg !== undefined) settleChunks(this.db, msg.campaign_id);
+    // A probe (an id whose recipients the answer did not say) watches its chunk's uncertain recipients: a report
+    // naming one of them confirms it (apply below).
+    const rows = (
+      msg?.probe === 1
+        ? this.db
+            .prepare("SELECT id, msisdn, status, gateway_status FROM campaign_recipients WHERE gateway_id = ? OR (chunk_id = ? AND state = 'uncertain')")
+            .all(gatewayId, msg.chunk_id)
+        : this.db.prepare('SELECT id, msisdn, status, gateway_status FROM campaign_recipients WHERE gateway_id = ?').all(gatewayId)
+    ) as { id: number; msisdn: number; status: BeskedState | null; gateway_status: string | null }[];
+    return rows.map((r) => ({ id: r.id, msisdn: r.msisdn, status: r.status, gatewayStatus: r.gateway_status }));
+  }
+
+  /**
+   * A report for a message id Besked never recorded (its answer was lost, or did not name these recipients) whose
+   * reference names one of Besked's uncertain recipients: the id is recorded for that recipient, so the report that
+   * follows confirms it (apply). Returns whether it was adopted.
+   */
+  adopt(gatewayId: string, iface: 'legacy' | 'messaging', reference: string | null | undefined, msisdn: number | string, now: number): boolean {
+    const ref = /^c(\d+)(?:r(\d+)|k(\d+))$/.exec(reference ?? '');
+    if (!ref) return false;
+    const campaignId = Number(ref[1]);
+    settleChunks(this.db, campaignId);
+    const number = Number(String(msisdn).replace(/\D/g, '').replace(/^00/, ''));
+    const row = (
+      ref[2] !== undefined
+        ? this.db.prepare("SELECT id, chunk_id FROM campaign_recipients WHERE id = ? AND campaign_id = ? AND msisdn = ? AND state = 'uncertain'").get(Number(ref[2]), campaignId, number)
+        : this.db
+            .prepare(
+              `SELECT r.id, r.chunk_id FROM campaign_recipients r JOIN send_chunks c ON c.id = r.chunk_id
+                WHERE r.campaign_id = ? AND c.seq = ? AND r.msisdn = ? AND r.state = 'uncertain'`,
+            )
+            .get(campaignId, Number(ref[3]), number)
+    ) as { id: number; chunk_id: number | null } | undefined;
+    if (!row) return false;
+    this.db.transaction(() => {
+      this.db
+        .prepare(
+          `INSERT OR IGNORE INTO gateway_messages (gateway_id, interface, campaign_id, chunk_id, recipients, send_at, expires_at, next_poll_at, done, recipient_ids)
+           VALUES (?, ?, ?, ?, 1, ?, ?, NULL, ?, ?)`,
+        )
+        .run(gatewayId, iface, campaignId, row.chunk_id, iso(now), iso(now + 5 * 86_400_000), iface === 'messaging' ? 1 : 0, JSON.stringify([row.id]));
+      this.db.prepare('UPDATE campaign_recipients SET gateway_id = ? WHERE id = ?').run(gatewayId, row.id);
+    })();
+    return true;
   }
 
   /** The recipient a messaging-interface msg_id (or a legacy id and number) belongs to. */
@@ -141,6 +179,9 @@ export class StatusStore {
         WHERE id = @id RETURNING campaign_id, msisdn`,
     );
     const event = this.db.prepare('INSERT INTO status_events (campaign_id, recipient_id, status, at) VALUES (?, ?, ?, ?)');
+    // The gateway reported on this recipient under this id, so it has the message: no longer uncertain.
+    const confirm = this.db.prepare("UPDATE campaign_recipients SET state = 'accepted', gateway_id = ? WHERE id = ? AND state = 'uncertain' RETURNING chunk_id");
+    const counted = this.db.prepare('UPDATE send_chunks SET confirmed = confirmed + 1 WHERE id = ?');
     const bookkeeping = this.db.prepare(
       `UPDATE gateway_messages SET polls = polls + @counted, last_polled_at = @polledAt, next_poll_at = @next, done = @done
         WHERE gateway_id = @id`,
@@ -151,6 +192,8 @@ export class StatusStore {
           | { campaign_id: number; msisdn: number }
           | undefined;
         if (!row) continue;
+        const confirmed = confirm.get(gatewayId, c.recipientId) as { chunk_id: number | null } | undefined;
+        if (confirmed?.chunk_id != null) counted.run(confirmed.chunk_id);
         if (c.status !== c.previous) event.run(row.campaign_id, c.recipientId, c.status, c.at);
         applied.push({
           campaignId: row.campaign_id,

@@ -20,7 +20,7 @@ export const MAX_WEBHOOK_BODY_BYTES = 64 * 1024;
 
 export interface WebhookSinks {
   /** A messaging-interface status event: msg_id, recipient, status, error, time. */
-  messagingStatus(e: { msgId: string; recipient: number; status: string; error: string | null; code: string | null; at: number; channel: 'sms' | 'rcs' }): Promise<void> | void;
+  messagingStatus(e: { msgId: string; recipient: number; reference: string | null; status: string; error: string | null; code: string | null; at: number; channel: 'sms' | 'rcs' }): Promise<void> | void;
   legacyStatus(c: LegacyDeliveryCallback): Promise<void> | void;
   incoming(c: IncomingSmsCallback): Promise<void> | void;
 }
@@ -139,6 +139,7 @@ export class WebhookReceiver {
         await this.o.sinks.messagingStatus({
           msgId: s.msg_id,
           recipient: s.recipient,
+          reference: s.reference ?? null,
           status: s.status,
           error: err?.details ?? null,
           code: err?.hex_code ?? null,

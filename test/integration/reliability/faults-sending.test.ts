@@ -81,6 +81,13 @@ const CASES: SendCase[] = [
     expect: { accepted: 25, uncertain: 5 },
     ledger: N,
   },
+  {
+    // A proxy or gateway that answers 408 after it processed the send (issue 17): uncertain, never repeated.
+    name: '408 after processing',
+    rules: (path) => [{ path, method: 'POST', count: 2, status: 408, body: '{"message": "Request Timeout"}' }],
+    expect: { accepted: 20, uncertain: 10 },
+    ledger: N,
+  },
   { name: '400 once (refused as invalid)', rules: (path) => [{ path, method: 'POST', count: 1, status: 400 }], expect: { accepted: 25, failed: 5 }, ledger: 25 },
 ];
 
@@ -143,6 +150,86 @@ describe.each(['legacy', 'messaging'] as Channel[])('sending on the %s interface
     const done = await w.settled(id);
     expect(['sent', 'partly_failed']).toContain(done.state);
     expect(done.counts.accepted + done.counts.uncertain).toBe(N);
+    expect(await w.audit({ settled: true })).toEqual([]);
+  });
+});
+
+/** 2xx answers that do not account for every recipient sent (issue 17): uncertain, never failed or accepted blind. */
+const UNACCOUNTED: Record<Channel, { name: string; body: string; count: number; uncertain: number }[]> = {
+  messaging: [
+    { name: 'a 202 listing no recipient', body: '{"responses": []}', count: 1, uncertain: 5 },
+    {
+      name: 'a 202 whose responses have no reference',
+      body: '{"responses": [{"msg_id": "01JAAAAAAAAAAAAAAAAAAAAAAA", "recipient": 1, "reference": null}, {"msg_id": "01JAAAAAAAAAAAAAAAAAAAAAAB", "recipient": 2, "reference": null}]}',
+      count: 1,
+      uncertain: 5,
+    },
+  ],
+  legacy: [
+    { name: 'a 200 with no id for its message', body: '{"ids": [], "usage": {"countries": {"DK": 5}, "currency": "DKK", "total_cost": 0.5}}', count: 1, uncertain: 5 },
+    {
+      name: 'a 200 naming an id Besked already holds',
+      body: '{"ids": [987654321], "usage": {"countries": {"DK": 5}, "currency": "DKK", "total_cost": 0.5}}',
+      count: 2,
+      // The first answer's id is new (those 5 are accepted with it, though the gateway gave them another: the
+      // audit's own id check stays quiet only for rows that are uncertain); the second repeats it.
+      uncertain: 5,
+    },
+  ],
+};
+
+describe.each(['legacy', 'messaging'] as Channel[])('a 2xx that does not account for every recipient (%s)', (channel) => {
+  it.each(UNACCOUNTED[channel])('$name: those recipients are uncertain, never failed, and nobody is texted twice', async (c) => {
+    w = await startFaultWorld();
+    await w.faults([{ path: SEND_PATH[channel], method: 'POST', count: c.count, status: channel === 'messaging' ? 202 : 200, body: c.body }]);
+    const id = await w.send(numbers(), channel);
+    await w.settled(id);
+    const counts = stateCounts(recipientRows(w.core.db, id));
+    expect(counts.uncertain ?? 0).toBeGreaterThanOrEqual(c.uncertain);
+    expect(counts.failed ?? 0).toBe(0);
+    // Every accepted recipient has its message id (and so is polled for its delivery).
+    const blind = w.core.db.prepare("SELECT COUNT(*) FROM campaign_recipients WHERE campaign_id = ? AND state = 'accepted' AND gateway_id IS NULL").pluck().get(id);
+    expect(blind).toBe(0);
+    expect(await w.ledger()).toHaveLength(N);
+    // "Resend to failed" finds nobody to text again.
+    const resend = await w.core.dispatch('campaigns.resendFailed', { id });
+    expect(resend.ok).toBe(false);
+    // And says why, in the words the campaign page shows for its uncertain recipients.
+    const why = w.core.db.prepare("SELECT DISTINCT reason FROM campaign_recipients WHERE campaign_id = ? AND state = 'uncertain'").pluck().all(id);
+    expect(why).toHaveLength(1);
+    expect(String(why[0])).toMatch(/its answer accounted for only \d+ of its 5 recipients/);
+  });
+});
+
+describe('uncertain recipients settled by what the gateway reports later (issue 17)', () => {
+  it('a legacy answer whose ids do not match its messages: polling the ids it gave confirms whom they reached', async () => {
+    w = await startFaultWorld();
+    // A fresh simulator's first legacy message is 100000001; the answer adds an id that is nobody's.
+    await w.faults([
+      {
+        path: '/rest/mtsms',
+        method: 'POST',
+        count: 1,
+        status: 200,
+        body: '{"ids": [100000001, 999999999], "usage": {"countries": {"DK": 5}, "currency": "DKK", "total_cost": 0.5}}',
+      },
+    ]);
+    const id = await w.send(numbers(), 'legacy');
+    await w.settled(id);
+    expect(stateCounts(recipientRows(w.core.db, id))).toEqual({ accepted: 25, uncertain: 5 });
+    let detail = await w.ok('campaigns.get', { id });
+    expect(detail.uncertainChunks).toMatchObject([{ recipients: 5, confirmed: 0, errorCode: { code: 'chunk.unaccounted', params: { accounted: 0, sent: 5 } } }]);
+    await w.control('POST', '/_sim/clock', { advance_seconds: 120 });
+    const until = Date.now() + 15_000;
+    while (Date.now() < until) {
+      await w.ok('sync.now', { campaignId: id });
+      if ((stateCounts(recipientRows(w.core.db, id)).uncertain ?? 0) === 0) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(stateCounts(recipientRows(w.core.db, id))).toEqual({ accepted: 30 });
+    detail = await w.ok('campaigns.get', { id });
+    expect(detail.uncertainChunks).toEqual([]);
+    expect(w.core.db.prepare('SELECT confirmed FROM send_chunks WHERE campaign_id = ? AND seq = 1').pluck().get(id)).toBe(5);
     expect(await w.audit({ settled: true })).toEqual([]);
   });
 });

@@ -32,6 +32,9 @@ describe('reconcile', () => {
     ['a ledger entry for a number not in the campaign', [row(1, 11, 'accepted', '100')], [legacy('100', 11), legacy('100', 99)], /no recipient row/],
     ['an accepted recipient the gateway never saw', [row(1, 11, 'accepted', '100')], [], /not in the ledger/],
     ['a failed recipient that went out', [row(1, 11, 'failed')], [legacy('100', 11)], /believes nothing went out/],
+    // What a malformed 202 used to leave behind on the messaging interface (issue 17): the audit catches it.
+    ['a failed messaging recipient the gateway accepted', [row(1, 11, 'failed')], [messaging('m1', 11, 1)], /has this recipient failed, so it believes nothing went out/],
+    ['an accepted recipient with no message id', [row(1, 11, 'accepted', null)], [legacy('100', 11)], /accepted with gateway id null/],
     ['a queued recipient that went out', [row(1, 11, 'queued')], [legacy('100', 11)], /believes nothing went out/],
     ['an accepted recipient with the wrong gateway id', [row(1, 11, 'accepted', '100')], [legacy('101', 11)], /gateway id 100/],
     ['a messaging reference naming another row', [row(1, 11, 'accepted', 'm1')], [messaging('m1', 11, 2)], /names recipient 2/],
