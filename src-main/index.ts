@@ -2,7 +2,7 @@
 // The Electron shell: one window on the core, the IPC transport, the security policy, and the desktop
 // habits (menu, tray, remembered window, badge, notifications, start at login). Every decision is a pure
 // function in shell/ that unit tests check without Electron; this file only wires them to Electron's API.
-import { app, BrowserWindow, Menu, Notification, Tray, nativeImage, screen, session, shell, type NativeImage } from 'electron';
+import { app, BrowserWindow, dialog, Menu, Notification, Tray, nativeImage, screen, session, shell, type NativeImage } from 'electron';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -227,7 +227,15 @@ if (!app.requestSingleInstanceLock()) {
 
   void app.whenReady().then(async () => {
     session.defaultSession.setPermissionRequestHandler((_wc, permission, done) => done(permission === 'notifications'));
-    const c = await startCore({ dataDir: app.getPath('userData'), shell: 'electron', version: app.getVersion() });
+    let c: Core;
+    try {
+      c = await startCore({ dataDir: app.getPath('userData'), shell: 'electron', version: app.getVersion() });
+    } catch (err) {
+      // Web mode already has this data folder (the folder lock refuses a second process): say so and quit.
+      dialog.showErrorBox('Besked', err instanceof Error ? err.message : String(err));
+      app.exit(1);
+      return;
+    }
     // Instead of Electron's error dialog (which shows the error as it is): a redacted report, then quit.
     installCrashGuard({ log: c.log, exit: (code) => app.exit(code) });
     core = c;

@@ -42,6 +42,8 @@ async function main() {
   const vault = await openVault(service ? { service } : {});
   const core = await startCore({ dataDir, shell: 'web', version, log, vault });
   const server = await startWebServer({ dispatch: core.dispatch, events: core.events, staticDir, port: args.port, log });
+  // A second start on this folder is refused and pointed here (instance-lock.ts).
+  core.lock.describe(server.url);
   process.stdout.write(`Besked web: ${server.url}\n`);
 
   let closing = false;

@@ -138,6 +138,10 @@ export const Balance = z.object({
 });
 export type Balance = z.infer<typeof Balance>;
 
+/** Whether Besked can write to its data folder; while not, sending waits and every view stays readable. */
+export const StorageState = z.object({ problem: z.enum(['full', 'readOnly', 'ioError']).nullable() });
+export type StorageState = z.infer<typeof StorageState>;
+
 export const AppInfo = z.object({
   name: z.string(),
   version: z.string(),
@@ -615,7 +619,8 @@ export const MessageClass = z.enum(['standard', 'premium', 'secret']);
 export type MessageClass = z.infer<typeof MessageClass>;
 export const CampaignState = z.enum(['draft', 'waiting', 'scheduled', 'sending', 'paused', 'sent', 'partly_failed', 'failed', 'cancelled']);
 export type CampaignState = z.infer<typeof CampaignState>;
-export const WaitingReason = z.enum(['offline', 'quiet_hours', 'rate', 'daily_cap']);
+/** Why a campaign waits; 'settling': nothing left to send but a request's outcome is still being recorded; 'storage': the disk refuses writes. */
+export const WaitingReason = z.enum(['offline', 'quiet_hours', 'rate', 'daily_cap', 'settling', 'storage']);
 export type WaitingReason = z.infer<typeof WaitingReason>;
 export const RecipientState = z.enum(['queued', 'excluded', 'in_flight', 'accepted', 'uncertain', 'failed', 'cancelled', 'dismissed']);
 export type RecipientState = z.infer<typeof RecipientState>;
@@ -1098,6 +1103,7 @@ const call = <I extends z.ZodType, O extends z.ZodType>(inp: I, output: O, doc: 
 export const calls = {
   // App
   'app.info': call(none, AppInfo, 'Name, version, shell (electron or web), OS and data folder.'),
+  'app.storage': call(none, StorageState, 'Whether the disk refuses Besked’s writes right now (full, read-only, failing); sending waits meanwhile.'),
 
   // Settings
   'settings.get': call(none, SettingsView, 'The settings and how Besked is connected (sandbox or live, keychain).'),
@@ -1471,6 +1477,7 @@ export const events = {
   'balance.changed': Balance,
   'settings.changed': SettingsView,
   'app.command': AppCommand,
+  'app.storage': StorageState,
   'contacts.changed': ContactsChanged,
   'contacts.importProgress': ImportProgress,
   // ─── Compose & campaigns

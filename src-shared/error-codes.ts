@@ -8,6 +8,13 @@ export const ERROR_CODES = {
   // The renderer's own line for a failure that is not an AppError at all.
   'internal.unknownFailure': [],
 
+  // Saving failed: the disk is full, read-only or failing (db/storage-errors.ts).
+  'storage.full': [],
+  'storage.readOnly': [],
+  'storage.ioError': [],
+  // Start-up: another Besked process has this data folder.
+  'app.alreadyRunning': ['who', 'folder'],
+
   // The gateway answered with an error.
   'gateway.insufficientCredit': [],
   'gateway.conflict': ['said'],

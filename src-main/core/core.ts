@@ -25,10 +25,13 @@ import { MessageLookup } from './messages/lookup';
 import { messageHandlers } from './messages/handlers';
 import type { Platform } from '../../src-shared/contract';
 import { coded } from '../../src-shared/error-codes';
+import { InstanceLock, type InstanceKind } from './instance-lock';
 
 export interface CoreOptions {
   dataDir: string;
   shell: 'electron' | 'web';
+  /** Who holds the data folder's lock, as a second process is told (default: the shell). */
+  instance?: InstanceKind;
   version: string;
   /** Tests pass a vault; otherwise the OS keychain is opened (memory when there is none). */
   vault?: TokenVault;
@@ -56,13 +59,23 @@ export interface Core {
   outbox: Outbox;
   /** Delivery statuses, the inbox pollers and the optional webhook receiver. */
   sync: SyncService;
+  /** The data folder's lock: web mode adds its address to it once it listens. */
+  lock: InstanceLock;
   close(): Promise<void>;
 }
 
 export async function startCore(opts: CoreOptions): Promise<Core> {
   mkdirSync(opts.dataDir, { recursive: true });
+  // Before anything reads the folder: a second process would take the first one's requests in flight for crashed ones.
+  const lock = InstanceLock.acquire(opts.dataDir, opts.instance ?? opts.shell);
   const log = opts.log ?? createLogger({ file: join(opts.dataDir, 'besked.log') });
-  const db = openDatabase(join(opts.dataDir, 'besked.db'));
+  let db: Db;
+  try {
+    db = openDatabase(join(opts.dataDir, 'besked.db'));
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
   const events = new EventBus();
   const settings = new SettingsStore(db);
   const vault = opts.vault ?? (await openVault());
@@ -151,6 +164,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
 
   const handlers: Handlers = {
     'app.info': () => ({ name: 'Besked', version: opts.version, shell: opts.shell, os: process.platform, dataDir: opts.dataDir }),
+    'app.storage': () => ({ problem: campaigns.outbox.storageProblem() }),
     'settings.get': () => settingsView(),
     'settings.update': async (patch) => {
       settings.update(patch);
@@ -186,6 +200,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     gateway,
     outbox: campaigns.outbox,
     sync,
+    lock,
     close: async () => {
       // The outbox first: the request in flight gets its outcome recorded before the gateway client closes.
       await campaigns.stop();
@@ -194,6 +209,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
       await gateway.close();
       await sandbox.close();
       db.close();
+      lock.release();
     },
   };
 }

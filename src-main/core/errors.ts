@@ -1,6 +1,7 @@
 // The core's throwable error: carries an AppError value so that its kind and fields survive any transport.
 import type { AppError, ErrorKind, FieldIssue } from '../../src-shared/errors';
 import type { Coded } from '../../src-shared/error-codes';
+import { storageError, storageProblemOf } from './db/storage-errors';
 
 export interface BeskedErrorExtra extends Partial<Coded> {
   fields?: FieldIssue[];
@@ -48,5 +49,8 @@ export class BeskedError extends Error {
 /** Turns anything thrown into an AppError; unknown errors never leak a stack trace to the UI. */
 export function toAppError(err: unknown): AppError {
   if (err instanceof BeskedError) return err.toValue();
+  // A failed write says what to do about the disk rather than "something went wrong".
+  const storage = storageProblemOf(err);
+  if (storage) return storageError(storage).toValue();
   return { kind: 'internal', message: 'Something went wrong inside Besked. Your data is safe; please try again.', code: 'internal.unexpected' };
 }

@@ -503,6 +503,8 @@ export const da: Translation<Messages> = {
       quiet_hours: 'Venter på, at stilletiden slutter',
       rate: 'Venter (afsendelseshastighed)',
       daily_cap: 'Venter til i morgen (dagsgrænse)',
+      settling: 'Venter på at gemme udfaldet af en forespørgsel (prøver igen af sig selv)',
+      storage: 'Venter på diskplads (frigør plads; fortsætter af sig selv)',
     },
     progress: '{done} af {total}',
     eta: 'ca. {time} tilbage',

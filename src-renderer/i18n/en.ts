@@ -497,6 +497,8 @@ export const en = {
       quiet_hours: 'Waiting for quiet hours to end',
       rate: 'Waiting (sending rate)',
       daily_cap: 'Waiting for tomorrow (daily limit)',
+      settling: 'Waiting to record a request’s outcome (tries again by itself)',
+      storage: 'Waiting for disk space (free some space; goes on by itself)',
     },
     progress: '{done} of {total}',
     eta: 'about {time} left',

@@ -57,6 +57,14 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
     noTokenDefault: 'Der er ikke angivet et API-token for standardplatformen. Indsæt et fra gatewayens kontrolpanel.',
     tokenLineBreaks: 'API-tokenet indeholder linjeskift. Kopiér det igen fra gatewayens kontrolpanel, og indsæt det i Indstillinger.',
   },
+  storage: {
+    full: 'Disken er fuld, så Besked kan ikke gemme noget lige nu. Frigør noget plads; afsendelsen venter imens og fortsætter af sig selv. Intet er sendt to gange, og intet er gået tabt.',
+    readOnly: 'Beskeds datamappe kan ikke skrives til (den er skrivebeskyttet). Tjek mappens rettigheder; afsendelsen venter imens og fortsætter af sig selv. Intet er sendt to gange, og intet er gået tabt.',
+    ioError: 'Disken meldte en fejl, mens Besked gemte. Tjek disken; afsendelsen venter imens og fortsætter af sig selv. Intet er sendt to gange, og intet er gået tabt.',
+  },
+  app: {
+    alreadyRunning: 'Besked kører allerede med denne datamappe ({who}). Luk den først, eller start denne med en anden datamappe. Mappe: {folder}',
+  },
   keychain: {
     readFailed: 'Nøgleringen kunne ikke læses. Lås den op, og prøv igen.',
     saveFailed: 'Tokenet kunne ikke gemmes i nøgleringen. Lås den op, og prøv igen.',

@@ -59,6 +59,14 @@ export const errorTextsEn = {
     noTokenDefault: 'No API token is set for the default platform. Paste one from the gateway dashboard.',
     tokenLineBreaks: 'The API token contains line breaks. Copy it again from the gateway dashboard and paste it in Settings.',
   },
+  storage: {
+    full: 'The disk is full, so Besked cannot save anything right now. Free some space; sending waits meanwhile and goes on by itself. Nothing was sent twice and nothing is lost.',
+    readOnly: 'Besked’s data folder cannot be written to (it is read-only). Check the folder’s permissions; sending waits meanwhile and goes on by itself. Nothing was sent twice and nothing is lost.',
+    ioError: 'The disk reported an error while Besked was saving. Check the disk; sending waits meanwhile and goes on by itself. Nothing was sent twice and nothing is lost.',
+  },
+  app: {
+    alreadyRunning: 'Besked is already running with this data folder ({who}). Close it first, or start this one with another data folder. Folder: {folder}',
+  },
   keychain: {
     readFailed: 'The keychain could not be read. Unlock it and try again.',
     saveFailed: 'The token could not be saved in the keychain. Unlock it and try again.',

@@ -15,9 +15,10 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/database';
 import { BeskedError } from '../errors';
 import type { MessageOptions as FrozenOptions } from './send-spec';
-import { applyUnsettled, settleChunks, unsettledCounts } from './settlement';
+import { applyUnsettled, settleForReading, unsettledCounts } from './settlement';
 import { batchedCount } from './frozen-batches';
 import { coded } from '../../../src-shared/error-codes';
+import type { StorageProblem } from '../db/storage-errors';
 
 /** A campaign_recipients row as the views and the export read it. */
 export interface StoredRecipient {
@@ -129,7 +130,11 @@ export class CampaignStore {
   private readonly rowById: Statement;
   private readonly acceptedCost: Statement;
 
-  constructor(private readonly db: Db) {
+  /** `storage`: why the outbox cannot write now (disk full…), shown on every campaign on its way as its wait. */
+  constructor(
+    private readonly db: Db,
+    private readonly storage: () => StorageProblem | null = () => null,
+  ) {
     this.rowById = db.prepare('SELECT * FROM campaigns WHERE id = ?');
     this.acceptedCost = db.prepare("SELECT SUM(cost) FROM send_chunks WHERE campaign_id = ? AND state = 'accepted'").pluck();
   }
@@ -182,12 +187,14 @@ export class CampaignStore {
 
   summary(row: CampaignRow, etaSeconds: number | null = null, counts?: CampaignCounts): CampaignSummary {
     const text = row.text.replace(/\s+/g, ' ').trim();
+    // The row cannot say so itself while the disk refuses writes.
+    const stalled = (row.state === 'sending' || row.state === 'waiting') && this.storage() !== null;
     return {
       id: row.id,
       kind: row.kind,
       name: row.name,
-      state: row.state,
-      waitingReason: row.state === 'waiting' ? row.waiting_reason : null,
+      state: stalled ? 'waiting' : row.state,
+      waitingReason: stalled ? 'storage' : row.state === 'waiting' ? row.waiting_reason : null,
       lastError: row.last_error,
       lastErrorCode: row.last_error === null ? null : parseErrorCode(row.last_error_code),
       channel: row.channel,
@@ -201,7 +208,7 @@ export class CampaignStore {
       updatedAt: row.updated_at,
       startedAt: row.started_at,
       finishedAt: row.finished_at,
-      nextAttemptAt: row.state === 'waiting' ? row.next_attempt_at : null,
+      nextAttemptAt: row.state === 'waiting' && !stalled ? row.next_attempt_at : null,
       counts: counts ?? (row.frozen_at ? this.counts(row.id) : emptyCounts()),
       delivery: row.frozen_at ? this.delivery(row.id) : emptyDelivery(),
       estimatedParts: row.estimated_parts,
@@ -213,7 +220,7 @@ export class CampaignStore {
   }
 
   detail(row: CampaignRow, etaSeconds: number | null = null): CampaignDetail {
-    settleChunks(this.db, row.id);
+    settleForReading(this.db, row.id);
     const exclusions = this.db
       .prepare(
         `SELECT reason, COUNT(*) AS count FROM (

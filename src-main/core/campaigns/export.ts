@@ -7,7 +7,7 @@ import type { Db } from '../db/database';
 import { defuseCell } from '../contacts/formula-defuse';
 import type { CampaignRow, StoredRecipient } from './campaign-store';
 import { RECIPIENT_STATE_WORDS } from './recipient-words';
-import { settleChunks } from './settlement';
+import { settleForReading } from './settlement';
 
 type ExportRow = Omit<StoredRecipient, 'id' | 'contact_id'>;
 
@@ -15,7 +15,7 @@ const HEADER = ['Number', 'Name', 'Text', 'Parts', 'Sending', 'Reason', 'Deliver
 
 export function exportCampaignCsv(db: Db, row: CampaignRow, now: () => number = Date.now): FileDownload {
   const data: string[][] = [HEADER];
-  settleChunks(db, row.id);
+  settleForReading(db, row.id);
   const rows = db
     .prepare(
       `SELECT msisdn, name, text, parts, state, reason, status, gateway_status, status_error, status_at, cost, gateway_id

@@ -10,7 +10,7 @@ import { exportCampaignCsv } from './export';
 import type { Outbox } from './outbox';
 import type { ComposePreviewService } from './preview';
 import { RECIPIENT_STATE_WORDS } from './recipient-words';
-import { settleChunks } from './settlement';
+import { settleForReading } from './settlement';
 import type { CampaignSender } from './send';
 import type { RecentSenders } from './senders';
 import type { Templates } from './templates';
@@ -147,7 +147,7 @@ export function campaignHandlers(d: CampaignHandlerDeps): Pick<Handlers, Campaig
     'campaigns.duplicate': ({ id }) => ({ id: d.drafts.duplicate(id) }),
     'campaigns.recipients': ({ id, filter, search, offset, limit }) => {
       const row = d.store.row(id);
-      settleChunks(d.db, id);
+      settleForReading(d.db, id);
       const where = [`campaign_id = ?`, FILTERS[filter ?? 'all']];
       const params: (string | number)[] = [id];
       const q = (search ?? '').trim();

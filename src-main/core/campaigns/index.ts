@@ -35,7 +35,9 @@ export interface CampaignsModuleOptions {
 }
 
 export function createCampaignsModule(o: CampaignsModuleOptions) {
-  const store = new CampaignStore(o.db);
+  // The store shows the outbox's storage wait on campaigns on their way (declared below; read only when asked).
+  let outboxRef: Outbox | null = null;
+  const store = new CampaignStore(o.db, () => outboxRef?.storageProblem() ?? null);
   const prices = new PriceBook({ db: o.db, fetchList: () => o.gateway.priceList(), mode: o.mode, log: o.log });
   const directory = new SqlContactDirectory(o.db);
   const balance = (mode: Mode): CachedBalance | null => {
@@ -65,10 +67,12 @@ export function createCampaignsModule(o: CampaignsModuleOptions) {
     settings: o.settings,
     mode: o.mode,
     onAccepted: o.afterSend,
+    onStorage: (problem) => o.events.emit('app.storage', { problem }),
     ...(o.chunkSize !== undefined ? { chunkSize: o.chunkSize } : {}),
     ...(o.retryBaseMs !== undefined ? { retryBaseMs: o.retryBaseMs } : {}),
     ...(o.retryMaxMs !== undefined ? { retryMaxMs: o.retryMaxMs } : {}),
   });
+  outboxRef = outbox;
   const senders = new RecentSenders(o.db);
   const drafts = new Drafts({ db: o.db, store, defaultSender: () => o.settings().defaultSender });
   const sender = new CampaignSender({

@@ -34,6 +34,7 @@ import { batchRange, orNull, readBatches, type FrozenList } from './frozen-batch
 import { recipientNeedsUcs2 } from './recipient-encoding';
 import { checkpointWhileIdle } from '../db/checkpoints';
 import { coded } from '../../../src-shared/error-codes';
+import { storageProblemOf, type StorageProblem } from '../db/storage-errors';
 
 export interface OutboxDeps {
   db: Db;
@@ -55,7 +56,12 @@ export interface OutboxDeps {
   retryMaxMs?: number;
   /** When the status poller should first look at a freshly accepted legacy message. */
   firstPollDelayMs?: number;
+  /** Told when writes start failing (the problem) and when they succeed again (null). */
+  onStorage?: (problem: StorageProblem | null) => void;
 }
+
+/** How often a refused write is tried again. */
+const STORAGE_RETRY_MS = 3_000;
 
 /**
  * Frozen batches written as rows, and chunks settled, between two looks at the queue when idle: about 5 ms and
@@ -108,6 +114,10 @@ export class Outbox {
   private lock: Promise<unknown> = Promise.resolve();
   /** Statements prepared once: compiling the same SQL for every chunk cost more than running it. */
   private readonly statements = new Map<string, Statement>();
+  /** The disk refused a write: sending waits and retries (retryStorage) until it takes writes again. */
+  private storage: { problem: StorageProblem; since: number } | null = null;
+  /** An answer whose recording the disk refused: written before anything else happens. */
+  private unrecorded: { write: () => void; after: () => void } | null = null;
   /** Lists just frozen as batches, kept to send from instead of parsing the batches back (see queued). */
   private readonly frozen = new Map<number, FrozenList>();
 
@@ -214,8 +224,10 @@ export class Outbox {
       try {
         next = await this.exclusive(() => this.step());
       } catch (err) {
-        this.deps.log.error('outbox step failed', { err });
-        next = this.now() + 5_000;
+        const problem = storageProblemOf(err);
+        if (problem) this.storageFailed(problem, err);
+        else this.deps.log.error('outbox step failed', { err });
+        next = this.now() + (problem ? STORAGE_RETRY_MS : 5_000);
       }
       if (this.stopping) break;
       const delay = next - this.now();
@@ -239,6 +251,7 @@ export class Outbox {
 
   /** Does one unit of work; returns when the next one is due (now, a time, or Infinity to sleep until woken). */
   private async step(): Promise<number> {
+    if (this.storage && !this.retryStorage()) return this.now() + STORAGE_RETRY_MS;
     const now = this.now();
     this.settleScheduled(now);
     const row = this.sql(
@@ -318,6 +331,7 @@ export class Outbox {
     if (candidates.length === 0 && this.settle(row.id) > 0) candidates = this.queued(row, size);
     if (candidates.length === 0) {
       this.finishIfDone(row.id);
+      this.parkIfStuck(row);
       return;
     }
     let sendtime: number | null = null;
@@ -357,13 +371,16 @@ export class Outbox {
 
     const seq = this.sql('SELECT COALESCE(MAX(seq), 0) + 1 FROM send_chunks WHERE campaign_id = ?').pluck().get(row.id) as number;
     // The request is built before anything is marked: a failure here certainly sent nothing.
-    let send: (chunkId: number) => Promise<void>;
+    // A request returns the write that records its answer: run at once, kept and retried if the disk refuses it.
+    let send: (chunkId: number) => Promise<() => void>;
     try {
       if (row.channel === 'legacy') {
         // Straight from the frozen rows to JSON: the stored tagvalues are not parsed and serialised again.
         const req = buildLegacyRequestJson(spec, seq, chunk, sendtime);
-        send = async (chunkId) =>
-          this.acceptLegacy(row, chunkId, req.groups, await this.deps.gateway.sendBuiltMtsms(req.json), sendtime ?? this.now(), mode);
+        send = async (chunkId) => {
+          const res = await this.deps.gateway.sendBuiltMtsms(req.json);
+          return () => this.acceptLegacy(row, chunkId, req.groups, res, sendtime ?? this.now(), mode);
+        };
       } else {
         const recipients: ChunkRecipient[] = chunk.map((c) => ({
           id: c.id,
@@ -374,7 +391,10 @@ export class Outbox {
           ucs2: c.ucs2,
         }));
         const messages = buildMessagingRequest(spec, recipients);
-        send = async (chunkId) => this.acceptMessaging(row, chunkId, chunk, await this.deps.gateway.sendMulti(messages), mode);
+        send = async (chunkId) => {
+          const res = await this.deps.gateway.sendMulti(messages);
+          return () => this.acceptMessaging(row, chunkId, chunk, res, mode);
+        };
       }
     } catch (err) {
       this.deps.log.error('could not build a request', { err, campaign: row.id });
@@ -402,16 +422,73 @@ export class Outbox {
     t.counts.inFlight += chunk.length;
     if (row.state === 'waiting') this.changed(row.id);
 
+    let record: () => void;
+    let answered = false;
     try {
-      await send(chunkId);
-      this.lastSend = { at: this.now(), count: chunk.length };
-      t.doneThisRun += chunk.length;
-      this.deps.onAccepted?.();
+      record = await send(chunkId);
+      answered = true;
     } catch (err) {
-      this.failChunk(row, chunkId, chunk.length, err);
+      record = () => this.failChunk(row, chunkId, chunk.length, err);
     }
-    this.progress(row.id);
-    this.finishIfDone(row.id);
+    this.record(record, () => {
+      if (answered) {
+        this.lastSend = { at: this.now(), count: chunk.length };
+        t.doneThisRun += chunk.length;
+        this.deps.onAccepted?.();
+      }
+      this.progress(row.id);
+      this.finishIfDone(row.id);
+    });
+  }
+
+  /**
+   * Records a request's outcome. When the disk refuses the write (full, read-only, failing), the outcome is kept in
+   * memory and nothing else happens until it is written: the chunk is not marked uncertain, nothing is resent.
+   */
+  private record(write: () => void, after: () => void): void {
+    try {
+      write();
+    } catch (err) {
+      const problem = storageProblemOf(err);
+      if (!problem) throw err;
+      this.unrecorded = { write, after };
+      this.storageFailed(problem, err);
+      return;
+    }
+    after();
+  }
+
+  private storageFailed(problem: StorageProblem, err: unknown): void {
+    if (this.storage?.problem !== problem) {
+      this.deps.log.error('the outbox cannot write; sending waits until it can', { problem, err });
+      this.storage = { problem, since: this.now() };
+      this.deps.onStorage?.(problem);
+    }
+  }
+
+  /** While writes fail: the kept outcome first, else a small write to see whether the disk takes writes again. */
+  private retryStorage(): boolean {
+    try {
+      if (this.unrecorded) this.unrecorded.write();
+      else this.sql("INSERT INTO sync_state (key, value) VALUES ('outbox.writable', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(this.iso());
+    } catch (err) {
+      const problem = storageProblemOf(err);
+      if (!problem) throw err;
+      this.storageFailed(problem, err);
+      return false;
+    }
+    const after = this.unrecorded?.after;
+    this.unrecorded = null;
+    this.storage = null;
+    this.deps.log.info('the outbox can write again; sending goes on');
+    this.deps.onStorage?.(null);
+    after?.();
+    return true;
+  }
+
+  /** Why sending waits for the disk, or null. */
+  storageProblem(): StorageProblem | null {
+    return this.storage?.problem ?? null;
   }
 
   /**
@@ -623,11 +700,26 @@ export class Outbox {
     this.pauseWithError(row.id, e);
   }
 
+  /**
+   * A campaign with nothing left to send that still is not done (the tracker or the database still shows a
+   * request in flight) must not be picked again at once: the loop would spin and starve every other campaign.
+   * Its counts are read again from the database; if it still cannot finish, it waits with a reason and tries later.
+   */
+  private parkIfStuck(row: CampaignRow): void {
+    if (!['sending', 'waiting'].includes(this.deps.store.maybeRow(row.id)?.state ?? '')) return;
+    this.forget(row.id);
+    this.finishIfDone(row.id);
+    if (!['sending', 'waiting'].includes(this.deps.store.maybeRow(row.id)?.state ?? '')) return;
+    const attempts = row.attempts + 1;
+    this.deps.log.warn('campaign has nothing to send but is not done; it waits and looks again', { campaign: row.id, attempts });
+    this.wait(row.id, 'settling', this.now() + this.backoff(attempts), attempts, null);
+  }
+
   private backoff(attempt: number): number {
     return offlineBackoffMs(attempt, this.deps.retryBaseMs ?? 2_000, this.deps.retryMaxMs ?? 60_000);
   }
 
-  private wait(id: number, reason: WaitReason | 'offline', until: number, attempts: number, error: StoppedReason | null): void {
+  private wait(id: number, reason: WaitReason | 'offline' | 'settling', until: number, attempts: number, error: StoppedReason | null): void {
     const changes = this.sql(
         `UPDATE campaigns SET state = 'waiting', waiting_reason = ?, next_attempt_at = ?, attempts = ?, last_error = ?, last_error_code = ?
          WHERE id = ? AND state IN ('sending', 'waiting')`,

@@ -9,6 +9,7 @@ import type { Db } from '../db/database';
 import { prepared } from '../db/prepared';
 import type { CampaignCounts } from '../../../src-shared/contract';
 import { materialise } from './frozen-batches';
+import { storageProblemOf } from '../db/storage-errors';
 
 type ChunkState = 'in_flight' | 'accepted' | 'uncertain' | 'failed' | 'requeued';
 
@@ -92,6 +93,18 @@ export function settleChunks(db: Db, campaignId?: number, limit = -1): Set<numbe
   })();
   for (const c of chunks) written.add(c.campaign_id);
   return written;
+}
+
+/**
+ * Settles before a read, when the disk lets it: a view stays readable while writes fail (disk full), since the
+ * counts read unsettled chunks as they are (unsettledCounts) and the rows show what they showed before.
+ */
+export function settleForReading(db: Db, campaignId?: number): void {
+  try {
+    settleChunks(db, campaignId);
+  } catch (err) {
+    if (!storageProblemOf(err)) throw err;
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 // Conversations per number: who wrote or was answered, the last text either way, unread counts, and one number's thread.
 import type { Db } from '../db/database';
-import { settleChunks } from '../campaigns/settlement';
+import { settleForReading } from '../campaigns/settlement';
 import { isFinalState, type BeskedState } from '../../../src-shared/delivery-status';
 import type { ConversationSummary, ConversationThread, InboundItem, OutboundItem, ThreadItem } from '../../../src-shared/contract';
 
@@ -117,7 +117,7 @@ export class Conversations {
   /** Texts in and out with one number, oldest first; the newest `limit` of them. */
   thread(mode: Mode, msisdn: number, limit = 500): ConversationThread {
     // A reply's row shows its request's outcome once its chunk is settled.
-    settleChunks(this.db);
+    settleForReading(this.db);
     const ins = this.db
       .prepare(
         `SELECT id, sent_at, text, read_at, opt_out_keyword FROM inbound_messages WHERE mode = ? AND msisdn = ?
@@ -143,7 +143,7 @@ export class Conversations {
     // A reply's row shows its request's outcome once its chunk is settled; only its own campaign needs it.
     const campaignId = this.db.prepare('SELECT campaign_id FROM campaign_recipients WHERE id = ?').pluck().get(recipientId) as number | undefined;
     if (campaignId === undefined) return null;
-    settleChunks(this.db, campaignId);
+    settleForReading(this.db, campaignId);
     const row = this.db
       .prepare(
         `SELECT r.id, r.campaign_id, c.kind, c.name, c.channel, ${OUT_AT} AS at, r.text, r.parts, r.state,

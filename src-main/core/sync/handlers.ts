@@ -6,7 +6,7 @@ import type { SyncState } from '../../../src-shared/contract';
 import { rollupCampaign, type RollupRow } from '../../../src-shared/rollup';
 import type { BeskedState } from '../../../src-shared/delivery-status';
 import { statusTimeline } from './status-timeline';
-import { settleChunks } from '../campaigns/settlement';
+import { settleForReading } from '../campaigns/settlement';
 import type { WebhookSecrets } from './webhook-secrets';
 import { coded } from '../../../src-shared/error-codes';
 
@@ -55,7 +55,7 @@ export function campaignTimeline(db: Db, id: number, buckets: number, receiverOn
     | { channel: 'legacy' | 'messaging'; started_at: string | null; created_at: string }
     | undefined;
   if (!c) throw new BeskedError('not_found', 'This campaign no longer exists.', coded('campaign.notFound'));
-  settleChunks(db, id);
+  settleForReading(db, id);
   const rows = db
     .prepare(
       `SELECT state, status, gateway_status AS gatewayStatus, COALESCE(status_error, reason) AS reason, COUNT(*) AS count
