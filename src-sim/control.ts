@@ -82,7 +82,7 @@ function putAccount(ctx: RouteContext): Reply {
   if (input.currency !== undefined) a.currency = input.currency;
   if (input.features) Object.assign(a.features, input.features);
   if (input.shortcodes) a.shortcodes = input.shortcodes;
-  ctx.platform.store.changed();
+  ctx.platform.store.journal([{ t: 'set', key: 'account', value: a }]);
   return { status: 200, body: accountView(ctx.platform) };
 }
 
@@ -97,7 +97,7 @@ function putWebhooks(ctx: RouteContext): Reply {
   const w = ctx.platform.store.state.webhooks;
   if (input.messaging !== undefined) w.messaging = input.messaging && { url: input.messaging.url, secret: input.messaging.secret ?? null };
   if (input.legacy !== undefined) w.legacy = input.legacy && { url: input.legacy.url, secret: input.legacy.secret ?? null };
-  ctx.platform.store.changed();
+  ctx.platform.store.journal([{ t: 'set', key: 'webhooks', value: w }]);
   return { status: 200, body: webhooksView(ctx.platform) };
 }
 
@@ -143,7 +143,7 @@ function reset(ctx: RouteContext): Reply {
   ctx.platform.notifier.forgetScheduled();
   ctx.platform.faults.set([]);
   ctx.platform.stats.reset();
-  ctx.platform.store.changed();
+  ctx.platform.store.journal([{ t: 'reset', state: fresh }]);
   return { status: 200, body: accountView(ctx.platform) };
 }
 

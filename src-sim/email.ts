@@ -112,7 +112,11 @@ export async function sendEmail(ctx: RouteContext): Promise<Reply> {
   }
   for (const e of emails) e.id = platform.store.nextEmailId();
   platform.store.state.emails.push(...emails);
-  platform.store.changed();
+  platform.store.journal([
+    { t: 'push', key: 'emails', items: emails },
+    { t: 'set', key: 'counters', value: platform.store.state.counters },
+    { t: 'set', key: 'account', value: account },
+  ]);
   platform.notifier.emailsAccepted(emails);
   return { status: 200, body: { ids: emails.map((e) => e.id), usage: { amount: emails.length, currency: account.currency, total_cost: total } } };
 }

@@ -33,7 +33,10 @@ export function receiveInbound(platform: Platform, input: InboundInput): Inbound
     keyword: keyword?.keyword ?? null,
   };
   state.inbox.push(sms);
-  platform.store.changed();
+  platform.store.journal([
+    { t: 'push', key: 'inbox', items: [sms] },
+    { t: 'set', key: 'counters', value: state.counters },
+  ]);
   platform.notifier.inbound(sms);
   return sms;
 }

@@ -4,6 +4,7 @@ import { controlRoutes } from './control';
 import { legacyRoutes } from './legacy';
 import { messagingRoutes } from './messaging';
 import { loadState, StateWriter, type SavedState } from './persistence';
+import { applyOp, Journal, readJournal } from './journal';
 import { Platform } from './platform';
 import { Router } from './routing';
 import { startServer, type RunningServer } from './server';
@@ -59,11 +60,32 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     if (loaded.kind === 'loaded') saved = loaded.saved;
     if (loaded.kind === 'unreadable') log(`simulator: state file unreadable (${loaded.reason}); kept as ${loaded.movedTo}, starting fresh`);
   }
-  const clock = new SimClock(options.speed ?? 1, Math.max(Date.now(), saved?.savedAt ?? 0));
-
   const names: PlatformName[] = withEu ? ['default', 'eu'] : ['default'];
   const states = new Map<PlatformName, PlatformState>();
   for (const name of names) states.set(name, saved?.platforms[name] ?? initialState(name));
+
+  // What was answered after the last state file: replayed from the journal, so nothing accepted is forgotten and
+  // no id is handed out again after a kill.
+  let journal: Journal | null = null;
+  let resumeAt = saved?.savedAt ?? 0;
+  /** Where reports are resumed from: the state file's time, or the first change the journal holds. */
+  let notifySince: number | null = saved ? saved.savedAt : null;
+  if (options.state) {
+    const file = `${options.state}.journal`;
+    const entries = readJournal([`${file}.old`, file], saved?.journalSeq ?? 0);
+    for (const e of entries) {
+      let s = states.get(e.p) ?? saved?.platforms[e.p];
+      if (!s) {
+        s = initialState(e.p);
+        if (saved) saved.platforms[e.p] = s;
+      }
+      for (const op of e.ops) applyOp(s, op);
+      resumeAt = Math.max(resumeAt, e.at);
+      notifySince ??= e.at;
+    }
+    journal = new Journal(file, entries.at(-1)?.seq ?? saved?.journalSeq ?? 0);
+  }
+  const clock = new SimClock(options.speed ?? 1, Math.max(Date.now(), resumeAt));
 
   let writer: StateWriter | null = null;
   const changed = () => writer?.schedule();
@@ -75,9 +97,12 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
         // Platforms not started this run keep what the file had.
         const platforms = { ...(saved?.platforms ?? {}) };
         for (const [n, s] of states) platforms[n] = s;
-        return { version: 1, savedAt: clock.now(), platforms };
+        // Entries up to here are in this snapshot; later ones go to a fresh journal segment.
+        return { version: 1, savedAt: clock.now(), platforms, journalSeq: journal!.rotate() };
       },
       (err) => log(`simulator: could not save state to ${file}: ${err.message}`),
+      1000,
+      () => journal!.compacted(),
     );
   }
 
@@ -86,10 +111,10 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   const servers: RunningServer[] = [];
   try {
     for (const name of names) {
-      const store = new PlatformStore(name, states.get(name)!, changed);
+      const store = new PlatformStore(name, states.get(name)!, changed, journal ? (p, ops) => journal!.append(p, ops, clock.now()) : undefined);
       const dispatcher = new WebhookDispatcher(clock, { timeoutMs: options.webhookTimeoutMs ?? 5000, concurrency: 16, logSize: 2000 });
       const platform = new Platform(name, name === 'eu' ? options.euToken! : options.token, store, clock, dispatcher);
-      if (saved) resumeNotifications(platform, saved.savedAt);
+      if (notifySince !== null) resumeNotifications(platform, notifySince);
       platforms.push(platform);
       servers.push(
         await startServer(platform, router, {
@@ -124,6 +149,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
         clock.close();
         await Promise.all(platforms.map((p) => p.dispatcher.close()));
         await writer?.flush();
+        journal?.close();
       })();
       return closed;
     },

@@ -86,7 +86,10 @@ export async function createKeyword(ctx: RouteContext): Promise<Reply> {
     throw new LegacyError('insufficientCredit', [price.toFixed(2), state.account.currency, state.account.credit.toFixed(2)]);
   }
   state.keywords.push({ shortcode, keyword, pushsetting_reference: ref, createdAt: now, cancelledAt: null, activeUntil: null });
-  platform.store.changed();
+  platform.store.journal([
+    { t: 'set', key: 'keywords', value: state.keywords },
+    { t: 'set', key: 'account', value: state.account },
+  ]);
   return { status: 201, body: { shortcode, keyword, pushsetting_reference: ref, account_id: state.account.id } };
 }
 
@@ -100,7 +103,7 @@ export function deleteKeyword(ctx: RouteContext): Reply {
   // Cancelled, but it stays active until the end of the month that has been paid for.
   k.cancelledAt = now;
   k.activeUntil = endOfMonth(now);
-  platform.store.changed();
+  platform.store.journal([{ t: 'set', key: 'keywords', value: platform.store.state.keywords }]);
   return { status: 204 };
 }
 

@@ -144,6 +144,11 @@ export async function hlr(ctx: RouteContext): Promise<Reply> {
   if (!platform.store.debit(cost)) {
     throw new LegacyError('insufficientCredit', [cost.toFixed(2), account.currency, account.credit.toFixed(2)]);
   }
-  platform.store.state.lookups.push({ at: platform.clock.now(), lookups, cost });
+  const done = { at: platform.clock.now(), lookups, cost };
+  platform.store.state.lookups.push(done);
+  platform.store.journal([
+    { t: 'push', key: 'lookups', items: [done] },
+    { t: 'set', key: 'account', value: account },
+  ]);
   return { status: 200, body: { currency: account.currency, hlr: found, lookups, total_cost: cost } };
 }

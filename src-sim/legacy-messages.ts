@@ -96,6 +96,10 @@ export function deleteMtsms(ctx: RouteContext): Reply {
   let refund = 0;
   for (const r of m.recipients) refund += r.cost;
   platform.store.refund(refund);
+  platform.store.journal([
+    { t: 'legacyDeleted', id, at: now },
+    { t: 'set', key: 'account', value: platform.store.state.account },
+  ]);
   platform.notifier.legacyDeleted(m);
   return { status: 204 };
 }
@@ -119,8 +123,12 @@ export async function refund(ctx: RouteContext): Promise<Reply> {
   const status = chargeStatus(r, reportedAt(legacyTimeline(m, r), now)?.status ?? '') ?? 'PENDING';
   if (status !== 'CAPTURED') throw new LegacyError('notRefundable', [id, msisdn, `its charge status is ${status}, not CAPTURED`]);
   r.refundedAt = now;
-  platform.store.state.refunds.push({ mtsms_id: id, msisdn, callback_url: callbackUrl, at: now });
-  platform.store.changed();
+  const refunded = { mtsms_id: id, msisdn, callback_url: callbackUrl, at: now };
+  platform.store.state.refunds.push(refunded);
+  platform.store.journal([
+    { t: 'legacyRefunded', id, msisdn, at: now },
+    { t: 'push', key: 'refunds', items: [refunded] },
+  ]);
   platform.notifier.refunded(m, r, callbackUrl);
   return { status: 200, body: { mtsms_id: id, msisdn, status: 'REFUND_REQUESTED' } };
 }

@@ -1,4 +1,5 @@
-// Keeps the simulator's state in one JSON file (--state), written atomically and at most about once a second.
+// Keeps the simulator's state in one JSON file (--state), written atomically in the background: the compaction of
+// the journal (journal.ts), which is what makes each accepted request durable before it is answered.
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { rename, writeFile } from 'node:fs/promises';
 import type { PlatformName, PlatformState } from './state';
@@ -10,6 +11,8 @@ export interface SavedState {
   /** Simulated time when saved (epoch ms): the clock resumes from here if that is later than the real time. */
   savedAt: number;
   platforms: Partial<Record<PlatformName, PlatformState>>;
+  /** The last journal entry this state holds; replay starts after it (absent in files from before the journal). */
+  journalSeq?: number;
 }
 
 export type LoadResult =
@@ -51,6 +54,8 @@ export class StateWriter {
     private readonly snapshot: () => SavedState,
     private readonly onError: (err: Error) => void,
     private readonly delayMs = 1000,
+    /** Told once a snapshot is in place (the journal's older segment can go). */
+    private readonly onWritten: () => void = () => undefined,
   ) {}
 
   schedule(): void {
@@ -74,6 +79,7 @@ export class StateWriter {
     this.writing = (async () => {
       await writeFile(tmp, JSON.stringify(this.snapshot()));
       await rename(tmp, this.file);
+      this.onWritten();
     })();
     try {
       await this.writing;
@@ -94,6 +100,7 @@ export class StateWriter {
     const tmp = `${this.file}.tmp`;
     writeFileSync(tmp, JSON.stringify(this.snapshot()));
     renameSync(tmp, this.file);
+    this.onWritten();
     this.dirty = false;
   }
 }

@@ -1,4 +1,5 @@
 // What one platform of the simulated service remembers: account, sent messages, inbox, keywords and emails.
+import type { JournalOp } from './journal';
 import { roundMoney, type Currency } from './prices';
 import type { Channel, Outcome } from './delivery';
 
@@ -213,8 +214,16 @@ export class PlatformStore {
     readonly name: PlatformName,
     readonly state: PlatformState,
     readonly changed: () => void,
+    /** Writes changes to the journal before the request that made them is answered (journal.ts); none in memory. */
+    private readonly append: (platform: PlatformName, ops: JournalOp[]) => void = () => undefined,
   ) {
     this.reindex();
+  }
+
+  /** Records changes already made to the state, durably, then schedules the state file's compaction. */
+  journal(ops: JournalOp[]): void {
+    this.append(this.name, ops);
+    this.changed();
   }
 
   /** Rebuilds the indexes after the state's content was replaced. */
@@ -230,7 +239,7 @@ export class PlatformStore {
       this.state.messaging.push(r);
       this.messagingById.set(r.id, r);
     }
-    this.changed();
+    this.journal([{ t: 'messaging', items: records }, { t: 'set', key: 'account', value: this.state.account }]);
   }
 
   addLegacy(messages: LegacyMessage[]): void {
@@ -238,7 +247,11 @@ export class PlatformStore {
       this.state.legacy.push(m);
       this.legacyById.set(m.id, m);
     }
-    this.changed();
+    this.journal([
+      { t: 'legacy', items: messages },
+      { t: 'set', key: 'counters', value: this.state.counters },
+      { t: 'set', key: 'account', value: this.state.account },
+    ]);
   }
 
   legacyMessage(id: number): LegacyMessage | undefined {
