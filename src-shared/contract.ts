@@ -714,6 +714,8 @@ export const CampaignSummary = z.object({
   frozenAt: z.string().nullable(),
   /** Handed to the gateway with a send time: it goes out even if this computer is off, and can be cancelled until then. */
   scheduledAtGateway: z.boolean(),
+  /** Messages of it still wait at the gateway for their send time, even when it has otherwise finished: they can be cancelled. */
+  pendingAtGateway: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
   startedAt: z.string().nullable(),

@@ -78,6 +78,7 @@ export const ERROR_CODES = {
   'campaign.cancelledDuplicate': [],
   'campaign.notEditable': [],
   'campaign.stillSending': [],
+  'campaign.notFinished': [],
   'campaign.noFailedRecipients': [],
   'campaign.startedInSandbox': [],
   'campaign.startedLive': [],

@@ -87,6 +87,7 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
     cancelledDuplicate: 'Denne kampagne blev annulleret. Lav en kopi for at sende den igen.',
     notEditable: 'Denne kampagne er allerede sendt eller planlagt, så den kan ikke længere ændres. Lav en kopi for at sende en ændret udgave.',
     stillSending: 'Denne kampagne er stadig på vej. Annuller den først, og slet den så.',
+    notFinished: 'Denne kampagne er stadig på vej. Send igen til de modtagere, der fejlede, når den er færdig.',
     noFailedRecipients: 'Ingen modtagere i denne kampagne fejlede, så der er ingen at sende til igen.',
     startedInSandbox: 'Kampagnen blev startet i Sandkassen, og Besked er nu forbundet til den rigtige gateway. Genoptag den for at sende resten for alvor.',
     startedLive: 'Kampagnen blev startet på den rigtige gateway, og Besked er nu i Sandkassen. Genoptag den for at sende resten til testgatewayen.',

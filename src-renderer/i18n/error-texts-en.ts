@@ -89,6 +89,7 @@ export const errorTextsEn = {
     cancelledDuplicate: 'This campaign was cancelled. Duplicate it to send again.',
     notEditable: 'This campaign has already been sent or scheduled, so it can no longer be edited. Duplicate it to send a changed copy.',
     stillSending: 'This campaign is still on its way. Cancel it first, then delete it.',
+    notFinished: 'This campaign is still on its way. Send to its failed recipients again once it has finished.',
     noFailedRecipients: 'No recipient of this campaign failed, so there is nobody to send to again.',
     startedInSandbox: 'This campaign started in Sandbox, and Besked is now connected to the live gateway. Resume it to send the rest for real.',
     startedLive: 'This campaign started on the live gateway, and Besked is now in Sandbox. Resume it to send the rest to the test gateway.',

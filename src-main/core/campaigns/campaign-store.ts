@@ -129,6 +129,7 @@ export class CampaignStore {
   // Prepared once: the outbox reads the row and the cost after every chunk, and compiling cost more than running.
   private readonly rowById: Statement;
   private readonly acceptedCost: Statement;
+  private readonly pendingAtGatewayQuery: Statement;
 
   /** `storage`: why the outbox cannot write now (disk full…), shown on every campaign on its way as its wait. */
   constructor(
@@ -137,6 +138,15 @@ export class CampaignStore {
   ) {
     this.rowById = db.prepare('SELECT * FROM campaigns WHERE id = ?');
     this.acceptedCost = db.prepare("SELECT SUM(cost) FROM send_chunks WHERE campaign_id = ? AND state = 'accepted'").pluck();
+    // done = 0 first: the index on (done, next_poll_at) keeps this to the messages still being watched.
+    this.pendingAtGatewayQuery = db.prepare(
+      "SELECT 1 FROM gateway_messages WHERE done = 0 AND campaign_id = ? AND interface = 'legacy' AND send_at > ? LIMIT 1",
+    );
+  }
+
+  /** Whether messages of the campaign still wait at the gateway for their send time (they can be withdrawn). */
+  pendingAtGateway(id: number, nowIso = new Date().toISOString()): boolean {
+    return this.pendingAtGatewayQuery.get(id, nowIso) !== undefined;
   }
 
   row(id: number): CampaignRow {
@@ -204,6 +214,7 @@ export class CampaignStore {
       sendAt: row.send_at,
       frozenAt: row.frozen_at,
       scheduledAtGateway: row.scheduled_at_gateway === 1,
+      pendingAtGateway: row.frozen_at !== null && this.pendingAtGateway(row.id),
       createdAt: row.created_at,
       updatedAt: row.updated_at,
       startedAt: row.started_at,
