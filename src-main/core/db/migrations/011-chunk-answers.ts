@@ -1,6 +1,5 @@
-// Schema 11: what a send chunk's answer said and why its recipients are uncertain, kept so that nothing the gateway
-// accepted is ever marked failed or sent again: the raw answer as it arrived, the recipients of an accepted chunk
-// the answer did not account for, and the reason with its error code (so the campaign page says it in the shop
+// Schema 11: why a send chunk's recipients are uncertain, kept so that nothing the gateway accepted is ever marked
+// failed or sent again: the recipients of an accepted chunk the answer did not account for, and the reason with its error code (so the campaign page says it in the shop
 // owner's language), how many uncertain recipients a delivery report later confirmed, and ids to poll that settle them.
 import type { Migration } from '../migrations';
 
@@ -9,8 +8,6 @@ export const m011ChunkAnswers: Migration = {
   name: 'chunk-answers',
   up(db) {
     db.exec(`
-      -- The gateway's 2xx answer to the chunk's request, as it arrived (JSON); NULL while none was recorded.
-      ALTER TABLE send_chunks ADD COLUMN answer TEXT;
       -- An accepted chunk's recipients that the answer did not account for (JSON array of recipient ids): uncertain.
       ALTER TABLE send_chunks ADD COLUMN uncertain_ids TEXT;
       -- JSON {"code", "params"} from src-shared/error-codes.ts for error; NULL when it has none.
