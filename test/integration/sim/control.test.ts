@@ -67,6 +67,15 @@ describe('control API', () => {
     expect(await sim.ledger()).toEqual([]);
     expect(await sim.ok('/rest/me')).toMatchObject({ credit: '10000.00' });
   });
+
+  it('POST /_sim/reset never hands out a message id again', async () => {
+    const send = async () =>
+      (await sim.ok<{ ids: number[] }>('/rest/mtsms', { method: 'POST', json: { message: 'Hej', sender: 'Besked', recipients: [{ msisdn: 4520000001 }] } })).ids;
+    const before = await send();
+    await sim.control('POST', '/_sim/reset');
+    const after = await send();
+    expect(after[0]).toBeGreaterThan(before[0]!);
+  });
 });
 
 describe('fault injection', () => {
