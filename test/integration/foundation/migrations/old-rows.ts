@@ -1,7 +1,8 @@
 // Representative rows as a Besked at an older schema version wrote them: for each table that exists at that version,
 // rows in the columns it had then (several campaign and recipient states, a chunk not settled yet, frozen batches in
 // the form of their day), so the upgrade tests can migrate them and ask whether every one kept its meaning.
-import type { Db } from '../../../../src-main/core/db/database';
+import { openDatabase, schemaVersion, type Db } from '../../../../src-main/core/db/database';
+import { migrations } from '../../../../src-main/core/db/migrations';
 import { toColumns } from '../../../../src-main/core/contacts/contact-columns';
 import { frozenListOf, writeBatches } from '../../../../src-main/core/campaigns/frozen-batches';
 
@@ -18,8 +19,18 @@ export interface RowSet {
 export const AT = '2026-03-02T09:30:00.000Z';
 const LATER = '2026-03-02T09:45:00.000Z';
 
+/** Where the live gateway was: nothing listens there in the tests, so a core over these rows neither sends nor polls. */
+const GATEWAY = 'http://127.0.0.1:9';
+
 /** The shop's settings as JSON values by key (settings.ts), none of them a default. */
-export const SETTINGS = { language: 'da', theme: 'dark', defaultSender: 'Butikken', lowBalanceThreshold: 250, sandbox: false };
+export const SETTINGS = {
+  language: 'da',
+  theme: 'dark',
+  defaultSender: 'Butikken',
+  lowBalanceThreshold: 250,
+  sandbox: false,
+  endpoints: { default: { messagingUrl: GATEWAY, legacyUrl: GATEWAY }, eu: { messagingUrl: '', legacyUrl: '' } },
+};
 
 export const ANNA = 4520000001;
 export const BO = 4520000002;
@@ -212,13 +223,13 @@ export function rowSets(v: number): RowSet[] {
   return sets.filter((s) => s.since <= v);
 }
 
-/** Campaign 7's frozen recipients 30..34, not written as rows yet (schema 8 on). */
-export const BATCHED = [4520000030, 4520000031, 4520000032, 4520000033, 4520000034];
+/** Campaign 7's frozen recipients 30..34, not written as rows yet (schema 8 on); parts and cost differ per entry. */
+export const BATCHED = [4520000030, 4520000031, 4520000032, 4520000033, 4520000034].map((msisdn, i) => ({ msisdn, parts: 1 + (i % 3), cost: 0.25 * (1 + (i % 3)) }));
 
 /** Writes campaign 7's batches in the form schema `v` keeps them: JSON entries (8, 9) or columns (10 on, frozen-batches.ts). */
 function writeBatchesAt(db: Db, v: number): void {
   if (v < 8) return;
-  const entries = BATCHED.map((m) => [m, null, null, '["kunde"]', 1, 0.25, 0]);
+  const entries = BATCHED.map((b) => [b.msisdn, null, null, '["kunde"]', b.parts, b.cost, 0]);
   if (v < 10) {
     db.prepare('INSERT INTO recipient_batches (campaign_id, first_id, last_id, size, data) VALUES (7, 30, 32, 3, ?), (7, 33, 34, 2, ?)').run(
       JSON.stringify(entries.slice(0, 3)),
@@ -227,13 +238,28 @@ function writeBatchesAt(db: Db, v: number): void {
     return;
   }
   const list = frozenListOf(
-    BATCHED.map((msisdn) => ({ msisdn, contactId: null, name: null })),
-    BATCHED.map(() => ({ tagvaluesJson: '["kunde"]', parts: 1, ucs2: false })),
-    BATCHED.map(() => 0.25),
+    BATCHED.map(({ msisdn }) => ({ msisdn, contactId: null, name: null })),
+    BATCHED.map(({ parts }) => ({ tagvaluesJson: '["kunde"]', parts, ucs2: false })),
+    BATCHED.map(({ cost }) => cost),
     BATCHED.length,
   );
   list.firstId = 30;
   writeBatches(db, 7, list, 3);
+}
+
+export const LATEST = migrations.length;
+/** Every schema a user's data folder may still be at: 1 up to the one before the latest. */
+export const OLDER = Array.from({ length: LATEST - 1 }, (_, i) => i + 1);
+
+/** Writes `file` as a Besked of schema `v` left it: migrated to exactly `v` (no further), with that version's rows. */
+export function databaseAt(file: string, v: number): void {
+  const db = openDatabase(file, { migrations: migrations.slice(0, v) });
+  try {
+    if (schemaVersion(db) !== v) throw new Error(`expected schema ${v}, got ${schemaVersion(db)}`);
+    fill(db, v);
+  } finally {
+    db.close();
+  }
 }
 
 /** Fills a database at schema `v` with the rows of its version, in one transaction. */

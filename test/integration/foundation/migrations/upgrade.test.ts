@@ -8,29 +8,20 @@ import { join } from 'node:path';
 import { openDatabase, schemaVersion, type Db } from '../../../../src-main/core/db/database';
 import { migrations } from '../../../../src-main/core/db/migrations';
 import { batchedCount } from '../../../../src-main/core/campaigns/frozen-batches';
-import { ADDED_COLUMNS, BATCHED, fill, rowSets, type Row } from './old-rows';
-
-export const LATEST = migrations.length;
-/** Every schema a user's data folder may still be at: 1 up to the one before the latest. */
-export const OLDER = Array.from({ length: LATEST - 1 }, (_, i) => i + 1);
+import { ADDED_COLUMNS, BATCHED, databaseAt, LATEST, OLDER, rowSets, type Cell, type Row } from './old-rows';
 
 const dirs: string[] = [];
 afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-/** A data folder whose besked.db is at exactly schema `v`, holding the rows of that version. */
-export function folderAt(v: number, prefix = 'besked-upgrade-'): string {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
+/** A besked.db at exactly schema `v`, holding the rows of that version. */
+function fileAt(v: number): string {
+  const dir = mkdtempSync(join(tmpdir(), 'besked-upgrade-'));
   dirs.push(dir);
-  const db = openDatabase(join(dir, 'besked.db'), { migrations: migrations.slice(0, v) });
-  try {
-    expect(schemaVersion(db)).toBe(v);
-    fill(db, v);
-  } finally {
-    db.close();
-  }
-  return dir;
+  const file = join(dir, 'besked.db');
+  databaseAt(file, v);
+  return file;
 }
 
 /** Rows as comparable text, order-free: WITHOUT ROWID tables have no insertion order to compare by. */
@@ -67,7 +58,7 @@ describe('the upgrade tests themselves', () => {
 
 describe.each(OLDER)('a database at schema %i', (v) => {
   const upgraded = (): Db => {
-    const db = openDatabase(join(folderAt(v), 'besked.db'));
+    const db = openDatabase(fileAt(v));
     expect(schemaVersion(db)).toBe(LATEST);
     return db;
   };
@@ -80,7 +71,7 @@ describe.each(OLDER)('a database at schema %i', (v) => {
         const now = db.prepare(`SELECT ${cols.join(', ')} FROM ${set.table}`).all() as Row[];
         // A row that leaves a column out holds its default: null, or what a later migration gave old rows.
         const byDefault = (c: string) => ADDED_COLUMNS.find((a) => a.table === set.table && a.column === c)?.old ?? null;
-        const then = set.rows.map((r) => Object.fromEntries(cols.map((c) => [c, c in r ? r[c] : byDefault(c)])));
+        const then = set.rows.map((r) => Object.fromEntries(cols.map((c) => [c, c in r ? (r[c] as Cell) : byDefault(c)])));
         expect(sorted(now), set.table).toEqual(sorted(then));
       }
       if (v >= 8) expect(batchedCount(db, 7)).toBe(BATCHED.length);
