@@ -285,7 +285,6 @@ export const ADDED_COLUMNS: { version: number; table: string; column: string; ol
   { version: 7, table: 'send_chunks', column: 'last_id', old: null },
   { version: 7, table: 'gateway_messages', column: 'recipient_ids', old: null },
   { version: 9, table: 'campaigns', column: 'last_error_code', old: null },
-  { version: 11, table: 'send_chunks', column: 'answer', old: null },
   { version: 11, table: 'send_chunks', column: 'uncertain_ids', old: null },
   { version: 11, table: 'send_chunks', column: 'error_code', old: null },
   { version: 11, table: 'send_chunks', column: 'confirmed', old: 0 },
