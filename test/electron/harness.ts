@@ -1,13 +1,25 @@
 // Starts the BUILT main bundle (out/main/index.js) in a child Node process whose 'electron' is the double
 // in double/, and steers it through the driver over the fork() channel.
 import { fork, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 export const root = join(import.meta.dirname, '..', '..');
 export const bundle = join(root, 'out', 'main', 'index.js');
 const register = pathToFileURL(join(import.meta.dirname, 'double', 'register.mjs')).href;
+
+/** The first source of the main process or preload newer than the built bundle, if any: the test would run old code. */
+function newerSource(): string | null {
+  const built = Math.min(statSync(bundle).mtimeMs, statSync(join(root, 'out', 'preload', 'index.cjs')).mtimeMs);
+  for (const dir of ['src-main', 'src-shared']) {
+    for (const f of readdirSync(join(root, dir), { recursive: true, withFileTypes: true })) {
+      const file = join(f.parentPath, f.name);
+      if (f.isFile() && statSync(file).mtimeMs > built) return file;
+    }
+  }
+  return null;
+}
 
 export interface WindowSeen {
   options: { x?: number; y?: number; width: number; height: number; show?: boolean; icon?: string; webPreferences: Record<string, unknown> };
@@ -56,6 +68,8 @@ export class ShellProcess {
   /** Electron started as a user would, with its config home (where userData lives) in `configHome`. */
   static start(configHome: string): ShellProcess {
     if (!existsSync(bundle)) throw new Error('out/main/index.js is missing: run `npm run build` first');
+    const newer = newerSource();
+    if (newer) throw new Error(`${newer} is newer than out/main/index.js: run \`npm run build\` first`);
     // No dev server (the built page is loaded from disk) and no session bus (the token vault stays in memory).
     const env: Record<string, string | undefined> = { ...process.env, XDG_CONFIG_HOME: configHome };
     for (const name of ['ELECTRON_RENDERER_URL', 'DBUS_SESSION_BUS_ADDRESS', 'NODE_OPTIONS']) delete env[name];
