@@ -37,6 +37,7 @@ export interface ShellState {
   windows: WindowSeen[];
   ipc: { handled: string[]; listened: string[] };
   applicationMenu: boolean;
+  trays: { tooltip: string; menu: string[]; scaleFactors: number[] }[];
   errorBoxes: { title: string; content: string }[];
   opened: string[];
 }

@@ -10,6 +10,7 @@ import { IPC_CALL } from '../../src-shared/ipc-channels';
 import { contentSecurityPolicy } from '../../src-main/bridge/csp';
 import { mainWindowOptions } from '../../src-main/shell/window-options';
 import { WINDOW_STATE_FILE } from '../../src-main/shell/window-state-file';
+import { shellStrings } from '../../src-main/shell/shell-strings';
 import { ShellProcess, root, type ShellState } from './harness';
 
 const appUrl = pathToFileURL(join(root, 'out', 'renderer', 'index.html')).href;
@@ -184,8 +185,22 @@ describe('one instance', () => {
   });
 });
 
+describe('close to tray', () => {
+  it('puts Besked in the tray; closing the window hides it, and a click on the tray brings it back', async () => {
+    expect((await shell.state()).trays).toEqual([]);
+    await expect(shell.request('call', { name: 'settings.update', input: { closeToTray: true } })).resolves.toMatchObject({ ok: true });
+    const { trays } = await shell.until((s) => s.trays.length === 1);
+    const t = shellStrings.en.tray;
+    expect(trays[0]).toEqual({ tooltip: t.tooltip, menu: [t.open, t.newMessage, 'separator', t.quit], scaleFactors: [1, 2] });
+    await shell.request('closeWindow');
+    expect((await shell.state()).windows).toMatchObject([{ visible: false }]);
+    await shell.request('clickTray');
+    expect((await shell.state()).windows).toMatchObject([{ visible: true, focused: true }]);
+  });
+});
+
 describe('quitting', () => {
-  it('closes the database and frees the data folder, and remembers where the window was', async () => {
+  it('closes the window even in close-to-tray, closes the database, frees the data folder, and remembers the window', async () => {
     const moved = { x: 300, y: 200, width: 1100, height: 750 };
     await shell.request('setBounds', { bounds: moved });
     await shell.request('quit');

@@ -7,6 +7,8 @@ import { ipcMain } from './ipc-main';
 import { Menu } from './menu';
 import { session } from './session';
 import { shell } from './shell';
+import { Tray } from './tray';
+import type { NativeImage } from './native-image';
 import type { Headers } from './session';
 import { WebFrameMain } from './web-frame-main';
 import { IPC_CALL } from '../../../src-shared/ipc-channels';
@@ -45,6 +47,11 @@ const ops: Record<string, (args: Record<string, unknown>) => unknown> = {
     })),
     ipc: { handled: ipcMain.handledChannels(), listened: ipcMain.eventNames().map(String) },
     applicationMenu: Menu.getApplicationMenu() !== null,
+    trays: [...Tray.all].map((t) => ({
+      tooltip: t.tooltip,
+      menu: t.contextMenu?.items.map((i) => i.label ?? i.type) ?? [],
+      scaleFactors: (t.image as NativeImage).getScaleFactors(),
+    })),
     errorBoxes: dialog.errorBoxes,
     opened: shell.opened,
   }),
@@ -73,6 +80,9 @@ const ops: Record<string, (args: Record<string, unknown>) => unknown> = {
   response: ({ url, headers }) => session.defaultSession.webRequest.receive(String(url), headers as Headers),
   permission: ({ permission }) => session.defaultSession.requestPermission(mainWindow().webContents, String(permission)),
   minimize: () => mainWindow().minimize(),
+  /** The user clicks the window's close button. */
+  closeWindow: () => mainWindow().close(),
+  clickTray: () => [...Tray.all][0]?.emit('click'),
   setBounds: ({ bounds }) => mainWindow().setBounds(bounds as object),
   quit: () => app.quit(),
 };
