@@ -1,7 +1,7 @@
 // The BUILT main process (out/main/index.js, what Electron runs) started under a double of Electron: its
 // one window and its options, the one IPC channel and who may call it, the CSP header, navigation and
 // popups refused, one instance per user, the window where it was left, and a database closed on quit.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -45,8 +45,10 @@ beforeAll(async () => {
   await shell.until(pageLoaded);
 });
 
-afterAll(() => {
+afterAll(async () => {
   for (const p of spawned) p.kill();
+  await Promise.all(spawned.map((p) => p.exited));
+  rmSync(configHome, { recursive: true, force: true });
 });
 
 describe('the main process at start', () => {
