@@ -1,5 +1,6 @@
 // Test projects: unit (pure, fast), integration (simulator over real HTTP, SQLite on disk),
-// keychain (real gnome-keyring, run by scripts/keychain-tests.mjs), e2e (web mode in Chromium).
+// keychain (real gnome-keyring, run by scripts/keychain-tests.mjs), electron (the built main process under a
+// double of Electron), e2e (web mode in Chromium). electron and e2e need `npm run build` first.
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -21,6 +22,15 @@ export default defineConfig({
           include: ['test/keychain/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'electron',
+          include: ['test/electron/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {

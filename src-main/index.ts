@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { startCore, type Core } from './core/core';
 import { installCrashGuard } from './core/crash-guard';
 import { attachIpc } from './bridge/ipc';
+import { contentSecurityPolicy } from './bridge/csp';
 import { isAppUrl, isSafeExternalUrl, mainWindowOptions } from './shell/window-options';
 import { rendererTarget } from './shell/renderer-target';
 import { restoreBounds, type WindowState } from './shell/window-bounds';
@@ -227,6 +228,11 @@ if (!app.requestSingleInstanceLock()) {
 
   void app.whenReady().then(async () => {
     session.defaultSession.setPermissionRequestHandler((_wc, permission, done) => done(permission === 'notifications'));
+    // The page's meta tag says the same; a header also covers the dev server and adds frame-ancestors.
+    const csp = contentSecurityPolicy({ connectSelfWebSocket: false });
+    session.defaultSession.webRequest.onHeadersReceived((details, done) =>
+      done({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] } }),
+    );
     let c: Core;
     try {
       c = await startCore({ dataDir: app.getPath('userData'), shell: 'electron', version: app.getVersion() });
@@ -262,8 +268,18 @@ if (!app.requestSingleInstanceLock()) {
   });
 
   app.on('window-all-closed', () => app.quit());
-  app.on('will-quit', () => {
+  app.on('will-quit', (e) => {
     tray?.destroy();
-    void core?.close();
+    tray = null;
+    // Electron ends the process as soon as will-quit returns: hold the quit until the core has recorded the
+    // request in flight and closed the database, then quit again (core is null by then, so it goes through).
+    const c = core;
+    if (!c) return;
+    core = null;
+    e.preventDefault();
+    void c
+      .close()
+      .catch((err) => c.log.error('could not close cleanly', { err }))
+      .finally(() => app.quit());
   });
 }

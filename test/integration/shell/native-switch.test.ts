@@ -24,9 +24,27 @@ function put(file: string, content: Buffer | string) {
   writeFileSync(file, content);
 }
 
-function native(target: string) {
-  return spawnSync(process.execPath, [join(project, 'scripts/native.mjs'), target], { cwd: project, encoding: 'utf8' });
+function native(target: string, env: Record<string, string> = {}) {
+  return spawnSync(process.execPath, [join(project, 'scripts/native.mjs'), target], { cwd: project, encoding: 'utf8', env: { ...process.env, ...env } });
 }
+
+/**
+ * Stand-ins for prebuild-install and @electron/rebuild (no download or compile here): each logs how it was
+ * called to tools.log; prebuild-install fails when FAKE_PREBUILT=none (no prebuilt binary for this Electron).
+ */
+function fakeTools() {
+  const tool = (name: string, fails: string) => `const fs = require('fs'), path = require('path');
+fs.appendFileSync(${JSON.stringify(join(project, 'tools.log'))}, JSON.stringify({ tool: ${JSON.stringify(name)}, cwd: process.cwd(), args: process.argv.slice(2) }) + '\\n');
+if (${fails}) process.exit(1);
+fs.writeFileSync(${JSON.stringify(binary())}, ${JSON.stringify(`${name} build`)});`;
+  put(join(project, 'node_modules/prebuild-install/bin.js'), tool('prebuild-install', "process.env.FAKE_PREBUILT === 'none'"));
+  put(join(project, 'node_modules/@electron/rebuild/lib/cli.js'), tool('electron-rebuild', 'false'));
+}
+const toolsLog = () =>
+  readFileSync(join(project, 'tools.log'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as { tool: string; cwd: string; args: string[] });
 
 function loadsInNode(): boolean {
   const r = spawnSync(process.execPath, ['-e', "new (require('better-sqlite3'))(':memory:').close()"], { cwd: project });
@@ -35,7 +53,7 @@ function loadsInNode(): boolean {
 
 beforeEach(() => {
   project = mkdtempSync(join(tmpdir(), 'besked-native-'));
-  cpSync(join(root, 'scripts/native.mjs'), join(project, 'scripts/native.mjs'));
+  for (const script of ['native.mjs', 'native-plan.mjs']) cpSync(join(root, 'scripts', script), join(project, 'scripts', script));
   const bs = join(root, 'node_modules/better-sqlite3');
   cpSync(join(bs, 'package.json'), join(project, 'node_modules/better-sqlite3/package.json'));
   cpSync(join(bs, 'lib'), join(project, 'node_modules/better-sqlite3/lib'), { recursive: true });
@@ -80,6 +98,35 @@ describe('switching better-sqlite3 between Node and Electron', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(readFileSync(binary()).equals(realBinary)).toBe(true);
     expect(readFileSync(cached(nodeTag)).equals(realBinary)).toBe(true);
+  });
+
+  it('npm start with no Electron build cached: installs the prebuilt binary for this Electron and caches it', () => {
+    fakeTools();
+    const r = native('electron');
+    expect(r.status, r.stderr).toBe(0);
+    expect(toolsLog()).toEqual([
+      {
+        tool: 'prebuild-install',
+        cwd: join(project, 'node_modules/better-sqlite3'),
+        args: ['--runtime', 'electron', '--target', electronVersion, '--arch', process.arch, '--platform', process.platform],
+      },
+    ]);
+    expect(readFileSync(binary(), 'utf8')).toBe('prebuild-install build');
+    expect(readFileSync(cached(electronTag), 'utf8')).toBe('prebuild-install build');
+    expect(readFileSync(cached(nodeTag)).equals(realBinary)).toBe(true);
+  });
+
+  it('npm start where no prebuilt binary can be had: compiles with @electron/rebuild instead', () => {
+    fakeTools();
+    const r = native('electron', { FAKE_PREBUILT: 'none' });
+    expect(r.status, r.stderr).toBe(0);
+    expect(toolsLog().map((t) => t.tool)).toEqual(['prebuild-install', 'electron-rebuild']);
+    expect(toolsLog()[1]).toEqual({
+      tool: 'electron-rebuild',
+      cwd: project,
+      args: ['--force', '--which-module', 'better-sqlite3', '--version', electronVersion, '--arch', process.arch, '--build-from-source'],
+    });
+    expect(readFileSync(cached(electronTag), 'utf8')).toBe('electron-rebuild build');
   });
 
   it('refuses an unknown target', () => {
