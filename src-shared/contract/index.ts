@@ -63,8 +63,8 @@ export const calls = {
 
 export type Calls = typeof calls;
 export type CallName = keyof Calls;
-/** The call names of one domain, e.g. DomainCallName<'campaigns'>. */
-export type DomainCallName<D extends ContractDomain> = keyof (typeof domainCalls)[D];
+/** The call names of one domain or several, e.g. DomainCallName<'campaigns' | 'compose'>. */
+export type DomainCallName<D extends ContractDomain> = D extends ContractDomain ? keyof (typeof domainCalls)[D] : never;
 export type CallInput<N extends CallName> = z.input<Calls[N]['input']>;
 /** What the handler receives: the input after validation, defaults and trimming. */
 export type CallParsedInput<N extends CallName> = z.output<Calls[N]['input']>;
