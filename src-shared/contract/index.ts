@@ -30,6 +30,7 @@ export * from './compose';
 export * from './inbox';
 export * from './sync';
 export * from './messages';
+export * from './wire';
 
 // ─── Calls ──────────────────────────────────────────────────────────────────────────────────────
 
