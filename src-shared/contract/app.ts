@@ -28,7 +28,6 @@ export type AppCommand = z.infer<typeof AppCommand>;
 export const appCalls = {
   'app.info': call(none, AppInfo, 'Name, version, shell (electron or web), OS and data folder.'),
   'app.storage': call(none, StorageState, 'Whether the disk refuses Besked’s writes right now (full, read-only, failing); sending waits meanwhile.'),
-
 } as const satisfies Record<string, CallSpec>;
 
 // ─── Events ──────────────────────────────────────────────────────────────────────────────────────

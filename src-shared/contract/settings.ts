@@ -138,7 +138,6 @@ export const settingsCalls = {
     ConnectionTest,
     'GET /rest/me with the stored token of the platform (or the sandbox): shows the credit, or explains what is wrong.',
   ),
-
 } as const satisfies Record<string, CallSpec>;
 
 // ─── Events ──────────────────────────────────────────────────────────────────────────────────────
