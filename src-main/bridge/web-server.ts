@@ -7,8 +7,8 @@ import { extname, join, normalize, sep } from 'node:path';
 import { timingSafeEqual, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { BRIDGE_MAX_MESSAGE_BYTES } from '../../src-shared/contract';
-import type { Dispatch } from '../core/dispatch';
+import { BRIDGE_MAX_MESSAGE_BYTES, WIRE_NOT_A_CALL, WireCall, WireId, type WireAnswer, type WireEvent } from '../../src-shared/contract';
+import { issuesToFields, type Dispatch } from '../core/dispatch';
 import type { EventBus } from '../core/events';
 import type { Logger } from '../core/log';
 import { contentSecurityPolicy } from './csp';
@@ -79,23 +79,23 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   });
 
   const handleMessage = async (ws: WebSocket, text: string | null) => {
-    let msg: { id?: unknown; name?: unknown; input?: unknown };
-    try {
-      msg = text === null ? {} : (JSON.parse(text) as typeof msg);
-      if (typeof msg !== 'object' || msg === null) msg = {};
-    } catch {
-      msg = {};
+    const frame = text === null ? undefined : parseJson(text);
+    const call = WireCall.safeParse(frame);
+    let answer: WireAnswer;
+    if (call.success) {
+      answer = { id: call.data.id, result: await opts.dispatch(call.data.name, call.data.input) };
+    } else {
+      // The id when it alone is readable, so the sender can match the refusal to its call.
+      const id = WireId.safeParse((frame as { id?: unknown } | null | undefined)?.id);
+      const fields = issuesToFields(call.error.issues);
+      answer = { id: id.success ? id.data : null, result: { ok: false, error: { kind: 'validation', message: WIRE_NOT_A_CALL, fields } } };
     }
-    const id = typeof msg.id === 'number' || typeof msg.id === 'string' ? msg.id : null;
-    const result =
-      id === null
-        ? { ok: false as const, error: { kind: 'validation' as const, message: 'A bridge message must be JSON with an id, a name and an input.' } }
-        : await opts.dispatch(msg.name, msg.input);
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ id, result }));
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(answer));
   };
 
   const unsubscribe = opts.events.subscribe((event) => {
-    const text = JSON.stringify({ event: event.name, payload: event.payload });
+    const frame: WireEvent = { event: event.name, payload: event.payload };
+    const text = JSON.stringify(frame);
     for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(text);
   });
 
@@ -119,6 +119,15 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** The frame's JSON value, or undefined when it is not JSON (refused as not a call). */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 function keyMatches(given: string, key: string): boolean {

@@ -1,30 +1,25 @@
-// Composes the core from its parts (database, settings, vault, connection, gateway, services) and exposes
-// it to a transport as one dispatch function and one event bus. Node-only: never imports 'electron'.
+// Composes the core from its modules (one per domain of the contract, each registering its own calls) over the
+// database, settings, vault, connection and gateway, and exposes it to a transport as one dispatch function and one
+// event bus. Node-only: never imports 'electron'.
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { createDispatcher, type Dispatch, type Handlers } from './dispatch';
 import { EventBus } from './events';
 import { createLogger, type Logger } from './log';
 import { openDatabase, type Db } from './db/database';
-import { SettingsStore } from './settings';
 import { openVault, type TokenVault } from './secrets/vault';
+import { createGatewayClient, type GatewayClient, type GatewayClientOptions } from './gateway';
 import { SandboxGateway } from './account/sandbox';
 import { Connection } from './account/connection';
-import { BalanceService } from './account/balance';
-import { FeatureStates } from './account/feature-state';
-import { accountHandlers, createAccountServices } from './account/handlers';
-import type { AccountDeps } from './account/deps';
-import { createGatewayClient, type GatewayClient, type GatewayClientOptions } from './gateway';
-import { BeskedError } from './errors';
-import { contactsHandlers } from './contacts/handlers';
+import { appHandlers } from './app';
+import { SettingsStore, settingsHandlers } from './settings';
+import { createAccountModule } from './account';
+import { createContactsModule } from './contacts';
 import { createCampaignsModule } from './campaigns';
 import type { Outbox } from './campaigns/outbox';
-import { createSyncService, type SyncService } from './sync/service';
-import { ChargeStatuses } from './messages/charge-statuses';
-import { MessageLookup } from './messages/lookup';
-import { messageHandlers } from './messages/handlers';
-import type { Platform } from '../../src-shared/contract';
-import { coded } from '../../src-shared/error-codes';
+import { createInboxModule } from './inbox';
+import { createSyncService, type SyncService } from './sync';
+import { createMessagesModule } from './messages';
 import { InstanceLock, type InstanceKind } from './instance-lock';
 
 export interface CoreOptions {
@@ -90,101 +85,52 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     },
   });
 
-  const balance = new BalanceService(
-    db,
-    settings,
-    events,
-    async () => {
-      const mode = (await connection.target()).mode;
-      const me = await gateway.me();
-      return { mode, credit: Number(me.credit), currency: me.currency, id: me.id };
-    },
-    async () => (await connection.state()).mode,
-    log,
-  );
-  balance.start();
+  const mode = async () => (await connection.state()).mode;
 
-  const accountDeps: AccountDeps = {
+  // The modules refer to each other only through closures called after startup (campaigns and sync are built below).
+  const account = createAccountModule({
     db,
     gateway,
-    mode: async () => (await connection.state()).mode,
-    features: new FeatureStates(db),
-    spent: () => balance.afterSend(),
-    now: () => new Date(),
-  };
+    connection,
+    settings,
+    events,
+    log,
+    priceList: (refresh) => campaigns.prices.list(refresh),
+  });
+  account.start();
   const campaigns = createCampaignsModule({
     db,
     gateway,
     events,
     log,
     settings: () => settings.get(),
-    mode: async () => (await connection.state()).mode,
-    afterSend: () => balance.afterSend(),
+    mode,
+    afterSend: () => account.balance.afterSend(),
+    timeline: (id, buckets) => sync.timeline(id, buckets),
     ...opts.campaigns,
   });
-  const sync = createSyncService({ db, events, gateway, connection, settings, vault, log, outbox: () => campaigns.outbox, ...opts.sync });
-  // The price book caches the list with its date, so the Prices view works offline too.
-  const accountServices = createAccountServices(accountDeps, (refresh) => campaigns.prices.list(refresh));
+  const inbox = createInboxModule({
+    db,
+    events,
+    settings,
+    log,
+    currentMode: mode,
+    receiverListening: () => sync.receiver.listening,
+    outbox: () => campaigns.outbox,
+    ...opts.sync,
+  });
+  const sync = createSyncService({ db, events, gateway, connection, settings, vault, log, intake: inbox.intake, ...opts.sync });
 
-  const settingsView = async () => ({ settings: settings.get(), connection: await connection.state() });
-  const announceSettings = async () => {
-    const view = await settingsView();
-    events.emit('settings.changed', view);
-    return view;
-  };
-
-  /** Tests a platform's stored token against its live addresses, or the current target when none is named. */
-  const testConnection = async (platform?: Platform) => {
-    const s = settings.get();
-    let client = gateway;
-    let mode: 'sandbox' | 'live' = (await connection.state()).mode;
-    let plat = s.platform;
-    if (platform) {
-      const token = await connection.token(platform);
-      const ep = s.endpoints[platform];
-      if (!token) {
-        throw new BeskedError('auth', `No API token is set for the ${platform === 'eu' ? 'EU' : 'default'} platform. Paste one from the gateway dashboard.`, {
-          ...coded(platform === 'eu' ? 'gateway.noTokenEu' : 'gateway.noTokenDefault'),
-        });
-      }
-      if (!ep.legacyUrl || !ep.messagingUrl) {
-        throw new BeskedError('validation', 'Enter both gateway addresses for this platform first.', coded('gateway.addressesMissing'));
-      }
-      client = createGatewayClient({ target: async () => ({ messagingUrl: ep.messagingUrl, legacyUrl: ep.legacyUrl, token }) });
-      mode = 'live';
-      plat = platform;
-    }
-    try {
-      const me = await client.me();
-      return { credit: Number(me.credit), currency: me.currency, accountId: me.id, platform: plat, mode };
-    } finally {
-      if (client !== gateway) await client.close();
-    }
-  };
-
+  // Each domain's module registers exactly the calls of its part of the contract (test/unit/foundation/handler-homes).
   const handlers: Handlers = {
-    'app.info': () => ({ name: 'Besked', version: opts.version, shell: opts.shell, os: process.platform, dataDir: opts.dataDir }),
-    'app.storage': () => ({ problem: campaigns.outbox.storageProblem() }),
-    'settings.get': () => settingsView(),
-    'settings.update': async (patch) => {
-      settings.update(patch);
-      return announceSettings();
-    },
-    'settings.setToken': async ({ platform, token }) => {
-      await connection.setToken(platform, token);
-      return announceSettings();
-    },
-    'settings.clearToken': async ({ platform }) => {
-      await connection.clearToken(platform);
-      return announceSettings();
-    },
-    'settings.testConnection': ({ platform }) => testConnection(platform),
-    'account.balance': ({ refresh }) => balance.get(refresh ?? false),
-    ...accountHandlers(accountDeps, accountServices),
-    ...contactsHandlers({ db, events, dataDir: opts.dataDir, log }),
+    ...appHandlers({ version: opts.version, shell: opts.shell, dataDir: opts.dataDir, storageProblem: () => campaigns.outbox.storageProblem() }),
+    ...settingsHandlers({ settings, connection, gateway, events }),
+    ...account.handlers,
+    ...createContactsModule({ db, events, dataDir: opts.dataDir, log }).handlers,
     ...campaigns.handlers,
+    ...inbox.handlers,
     ...sync.handlers,
-    ...messageHandlers(new MessageLookup({ db, gateway, mode: accountDeps.mode, charges: new ChargeStatuses(db), now: () => new Date() })),
+    ...createMessagesModule({ db, gateway, mode }).handlers,
   };
 
   const dispatch = createDispatcher(handlers, { log, checkOutputs: opts.checkOutputs ?? false });
@@ -205,7 +151,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
       // The outbox first: the request in flight gets its outcome recorded before the gateway client closes.
       await campaigns.stop();
       await sync.stop();
-      balance.stop();
+      account.stop();
       await gateway.close();
       await sandbox.close();
       db.close();

@@ -1,6 +1,6 @@
 // Web mode's preload: installs on window.besked the same BeskedApi the Electron preload exposes, carried
 // over the authenticated loopback WebSocket instead of IPC.
-import type { BeskedApi, CallName, EventName, EventPayload } from '../../src-shared/contract';
+import type { BeskedApi, CallName, EventName, EventPayload, WireCall, WireFromCore } from '../../src-shared/contract';
 import type { Result } from '../../src-shared/errors';
 
 const KEY_STORAGE = 'besked.bridgeKey';
@@ -40,8 +40,9 @@ export function createWebBridge(url: string): BeskedApi & { ready: Promise<void>
     });
     opened.catch(() => undefined);
     socket.addEventListener('message', (ev) => {
-      const msg = JSON.parse(String(ev.data)) as { id?: number; result?: Result<unknown>; event?: string; payload?: unknown };
-      if (msg.event !== undefined) {
+      // The core is trusted here (it checks what it receives, not what it sends); the type is src-shared/contract/wire.ts.
+      const msg = JSON.parse(String(ev.data)) as WireFromCore;
+      if ('event' in msg) {
         for (const l of listeners.get(msg.event) ?? []) l(msg.payload);
       } else if (typeof msg.id === 'number' && msg.result) {
         pending.get(msg.id)?.resolve(msg.result);
@@ -69,7 +70,8 @@ export function createWebBridge(url: string): BeskedApi & { ready: Promise<void>
       const id = nextId++;
       return new Promise((resolve) => {
         pending.set(id, { resolve: resolve as Pending['resolve'] });
-        socket.send(JSON.stringify({ id, name, input }));
+        const frame: WireCall = { id, name, input };
+        socket.send(JSON.stringify(frame));
       });
     },
     on(name, listener) {

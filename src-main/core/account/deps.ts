@@ -2,8 +2,10 @@
 import type { Db } from '../db/database';
 import type { GatewayClient } from '../gateway';
 import type { FeatureStates } from './feature-state';
+import type { Mode } from '../../../src-shared/contract';
 
-export type Mode = 'sandbox' | 'live';
+/** Re-exported for this module's users; the one definition is the contract's. */
+export type { Mode };
 
 export interface AccountDeps {
   db: Db;

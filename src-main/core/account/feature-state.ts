@@ -1,12 +1,10 @@
 // Which optional gateway features (keywords, email, number lookup) the account may use, learned from the
 // gateway's own answers, and the plain "not enabled on your account" refusal that replaces its error.
-import type { AccountFeature, FeatureStatus } from '../../../src-shared/contract';
+import type { AccountFeature, FeatureStatus, Mode } from '../../../src-shared/contract';
 import type { Db } from '../db/database';
 import { BeskedError } from '../errors';
 import { NotEnabledError } from '../gateway';
 import { coded } from '../../../src-shared/error-codes';
-
-type Mode = 'sandbox' | 'live';
 
 export const FEATURES: readonly AccountFeature[] = ['keywords', 'email', 'lookup'];
 

@@ -1,6 +1,8 @@
-// The account calls of the contract (prices, usage, keywords, lookup, email, refunds, feature states),
+// The account calls of the contract (balance, prices, usage, keywords, lookup, email, refunds, feature states),
 // each a thin mapping onto one account service.
+import type { DomainCallName } from '../../../src-shared/contract';
 import type { Handlers } from '../dispatch';
+import type { BalanceService } from './balance';
 import type { AccountDeps } from './deps';
 import { EmailService } from './email';
 import { KeywordService } from './keywords';
@@ -9,25 +11,10 @@ import { PriceService, type PriceListSource } from './prices';
 import { RefundService } from './refunds';
 import { UsageService } from './usage';
 
-export type AccountCall =
-  | 'account.features'
-  | 'account.prices'
-  | 'account.pricesDownload'
-  | 'account.usage'
-  | 'account.usageExport'
-  | 'account.keywords'
-  | 'account.keywordCheck'
-  | 'account.keywordCreate'
-  | 'account.keywordDelete'
-  | 'account.lookupQuote'
-  | 'account.lookup'
-  | 'account.lookups'
-  | 'account.emailSend'
-  | 'account.emails'
-  | 'account.refund'
-  | 'account.refundState';
+export type AccountCall = DomainCallName<'account'>;
 
 export interface AccountServices {
+  balance: BalanceService;
   prices: PriceService;
   usage: UsageService;
   keywords: KeywordService;
@@ -36,8 +23,9 @@ export interface AccountServices {
   refunds: RefundService;
 }
 
-export function createAccountServices(deps: AccountDeps, priceList: PriceListSource): AccountServices {
+export function createAccountServices(deps: AccountDeps, priceList: PriceListSource, balance: BalanceService): AccountServices {
   return {
+    balance,
     prices: new PriceService(priceList, deps.gateway, deps.now),
     usage: new UsageService(deps),
     keywords: new KeywordService(deps),
@@ -49,6 +37,7 @@ export function createAccountServices(deps: AccountDeps, priceList: PriceListSou
 
 export function accountHandlers(deps: AccountDeps, s: AccountServices): Pick<Handlers, AccountCall> {
   return {
+    'account.balance': ({ refresh }) => s.balance.get(refresh ?? false),
     'account.features': async () => {
       const mode = await deps.mode();
       return { mode, features: deps.features.list(mode) };

@@ -1,5 +1,6 @@
 // The contract calls of compose & campaigns, templates, recent senders and the price book, over the services.
-import type { CampaignRecipientRow, RecipientFilter } from '../../../src-shared/contract';
+// Together they are the contract's campaigns and compose domains (a unit test holds them to it).
+import type { CampaignRecipientRow, DomainCallName, RecipientFilter, StatusTimeline } from '../../../src-shared/contract';
 import { describeGatewayStatus, STATE_INFO } from '../../../src-shared/delivery-status';
 import type { Handlers } from '../dispatch';
 import type { Db } from '../db/database';
@@ -15,29 +16,7 @@ import type { CampaignSender } from './send';
 import type { RecentSenders } from './senders';
 import type { Templates } from './templates';
 
-export type CampaignCallName =
-  | 'campaigns.create'
-  | 'campaigns.saveDraft'
-  | 'campaigns.get'
-  | 'campaigns.list'
-  | 'campaigns.delete'
-  | 'compose.preview'
-  | 'compose.recipient'
-  | 'compose.exclusions'
-  | 'campaigns.send'
-  | 'campaigns.pause'
-  | 'campaigns.resume'
-  | 'campaigns.cancel'
-  | 'campaigns.resolveUncertain'
-  | 'campaigns.resendFailed'
-  | 'campaigns.duplicate'
-  | 'campaigns.recipients'
-  | 'campaigns.export'
-  | 'templates.list'
-  | 'templates.save'
-  | 'templates.delete'
-  | 'senders.recent'
-  | 'pricing.status';
+export type CampaignCallName = DomainCallName<'campaigns' | 'compose'>;
 
 export interface CampaignHandlerDeps {
   db: Db;
@@ -50,6 +29,8 @@ export interface CampaignHandlerDeps {
   senders: RecentSenders;
   prices: PriceBook;
   mode: () => Promise<Mode>;
+  /** A campaign's delivery roll-up and status mix over time, from the status events sync/ records. */
+  timeline: (id: number, buckets: number) => StatusTimeline;
 }
 
 const LIST_LIMIT = 500;
@@ -169,6 +150,7 @@ export function campaignHandlers(d: CampaignHandlerDeps): Pick<Handlers, Campaig
       return { total, offset: off, rows: rows.map((r) => toRecipientRow(r, row.channel)) };
     },
     'campaigns.export': ({ id }) => exportCampaignCsv(d.db, d.store.row(id)),
+    'campaigns.statusTimeline': ({ id, buckets }) => d.timeline(id, buckets ?? 48),
     'templates.list': () => ({ templates: d.templates.list() }),
     'templates.save': (t) => d.templates.save(t),
     'templates.delete': ({ id }) => ({ deleted: d.templates.delete(id) }),

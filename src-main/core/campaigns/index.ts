@@ -1,6 +1,6 @@
 // Compose & campaigns as one module for the core: the services wired together, their contract handlers, and the
 // outbox's lifecycle (recover after a crash, start, stop).
-import type { Settings } from '../../../src-shared/contract';
+import type { Settings, StatusTimeline } from '../../../src-shared/contract';
 import type { Db } from '../db/database';
 import type { EventBus } from '../events';
 import type { GatewayClient } from '../gateway';
@@ -26,6 +26,8 @@ export interface CampaignsModuleOptions {
   mode: () => Promise<Mode>;
   /** Tells the balance that money was spent (it refreshes once the sends settle). */
   afterSend: () => void;
+  /** campaigns.statusTimeline's answer, from the status events sync/ records. */
+  timeline: (id: number, buckets: number) => StatusTimeline;
   /** Recipients per request; tests use small chunks to watch a campaign mid-way. */
   chunkSize?: number;
   /** Recipients per frozen batch; tests use small batches to cross their edges often. */
@@ -95,7 +97,7 @@ export function createCampaignsModule(o: CampaignsModuleOptions) {
     if (m.name === 'settings.changed') outbox.wake();
   });
 
-  const handlers = campaignHandlers({ db: o.db, store, drafts, preview, sender, outbox, templates, senders, prices, mode: o.mode });
+  const handlers = campaignHandlers({ db: o.db, store, drafts, preview, sender, outbox, templates, senders, prices, mode: o.mode, timeline: o.timeline });
 
   return {
     handlers,

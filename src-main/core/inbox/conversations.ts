@@ -2,9 +2,7 @@
 import type { Db } from '../db/database';
 import { settleForReading } from '../campaigns/settlement';
 import { isFinalState, type BeskedState } from '../../../src-shared/delivery-status';
-import type { ConversationSummary, ConversationThread, InboundItem, OutboundItem, ThreadItem } from '../../../src-shared/contract';
-
-type Mode = 'sandbox' | 'live';
+import type { ConversationSummary, ConversationThread, InboundItem, OutboundItem, ThreadItem, Mode } from '../../../src-shared/contract';
 
 /** When an outbound text went out: its request, else the campaign's start, else when it was written. */
 const OUT_AT = 'COALESCE(ch.started_at, c.started_at, c.created_at)';

@@ -1,6 +1,6 @@
 // Looks up one sent SMS on the account by its gateway id (GET /rest/mtsms/{id}) and joins what Besked knows about
 // it: the campaign that sent it, charge statuses from callbacks and refunds already asked for.
-import type { LookedUpMessage } from '../../../src-shared/contract';
+import type { LookedUpMessage, Mode } from '../../../src-shared/contract';
 import type { Db } from '../db/database';
 import { BeskedError } from '../errors';
 import { NotFound, type GatewayClient, type StoredMessage } from '../gateway';
@@ -8,7 +8,8 @@ import type { ChargeStatuses } from './charge-statuses';
 import { toLookedUpMessage } from './message-view';
 import { coded } from '../../../src-shared/error-codes';
 
-export type Mode = 'sandbox' | 'live';
+/** Re-exported for this module's users; the one definition is the contract's. */
+export type { Mode };
 
 export interface MessageLookupDeps {
   db: Db;

@@ -1,6 +1,6 @@
 // The price book: the gateway's JSON price list cached per mode in price_lists with its date, so costs are
 // estimated offline; it says how old it is and refreshes itself when a day old and the gateway answers.
-import type { PriceBookState } from '../../../src-shared/contract';
+import type { PriceBookState, Mode } from '../../../src-shared/contract';
 import { PriceIndex, type PriceTable } from '../../../src-shared/pricing';
 import type { Db } from '../db/database';
 import { BeskedError, toAppError } from '../errors';
@@ -8,7 +8,8 @@ import type { PriceList } from '../gateway';
 import type { Logger } from '../log';
 import { coded } from '../../../src-shared/error-codes';
 
-export type Mode = 'sandbox' | 'live';
+/** Re-exported for this module's users; the one definition is the contract's. */
+export type { Mode };
 
 /** A price list older than this is refreshed when possible and shown as possibly out of date. */
 export const PRICE_LIST_MAX_AGE_MS = 24 * 3600_000;

@@ -1,8 +1,9 @@
-// Calls about background refreshing: its state, refresh now, webhook secrets, and a campaign's status timeline.
+// Calls about background refreshing: its state, refresh now, webhook secrets; and a campaign's status timeline,
+// read from the status events here and registered as campaigns.statusTimeline by campaigns/.
 import type { Db } from '../db/database';
 import type { Handlers } from '../dispatch';
 import { BeskedError } from '../errors';
-import type { SyncState } from '../../../src-shared/contract';
+import type { DomainCallName, SyncState } from '../../../src-shared/contract';
 import { rollupCampaign, type RollupRow } from '../../../src-shared/rollup';
 import type { BeskedState } from '../../../src-shared/delivery-status';
 import { statusTimeline } from './status-timeline';
@@ -11,22 +12,17 @@ import type { WebhookSecrets } from './webhook-secrets';
 import { coded } from '../../../src-shared/error-codes';
 
 export interface SyncHandlerDeps {
-  db: Db;
   state: () => Promise<SyncState>;
   secrets: WebhookSecrets;
-  receiverListening: () => boolean;
   /** Refreshes replies and statuses (all of a campaign's open ones when named). */
   refresh: (campaignId?: number) => Promise<void>;
   announceState: () => void;
-  now: () => number;
 }
 
 /** How long sync.now waits for the refresh before answering; the refresh goes on and reports by events. */
 export const SYNC_NOW_WAIT_MS = 8_000;
 
-export function syncHandlers(
-  d: SyncHandlerDeps,
-): Pick<Handlers, 'sync.status' | 'sync.now' | 'sync.setWebhookSecret' | 'sync.clearWebhookSecret' | 'campaigns.statusTimeline'> {
+export function syncHandlers(d: SyncHandlerDeps): Pick<Handlers, DomainCallName<'sync'>> {
   return {
     'sync.status': () => d.state(),
     'sync.now': async ({ campaignId }) => {
@@ -45,7 +41,6 @@ export function syncHandlers(
       d.announceState();
       return d.state();
     },
-    'campaigns.statusTimeline': ({ id, buckets }) => campaignTimeline(d.db, id, buckets ?? 48, d.receiverListening(), d.now()),
   };
 }
 

@@ -1,4 +1,5 @@
-// Composes delivery status and the inbox: both pollers, the optional webhook receiver, the intake, and their calls.
+// Composes delivery status and the inbox's sources: both pollers and the optional webhook receiver (which hand incoming
+// texts to the inbox's intake), and the sync.* calls.
 import type { Db } from '../db/database';
 import type { EventBus } from '../events';
 import type { Logger } from '../log';
@@ -7,13 +8,10 @@ import type { Connection } from '../account/connection';
 import type { SettingsStore } from '../settings';
 import type { TokenVault } from '../secrets/vault';
 import type { Handlers } from '../dispatch';
-import type { StatusChanged, SyncState } from '../../../src-shared/contract';
-import { InboundStore, type InboxGateway } from '../inbox/inbound-store';
+import type { DomainCallName, StatusChanged, StatusTimeline, SyncState } from '../../../src-shared/contract';
+import type { InboxGateway } from '../inbox/inbound-store';
+import type { InboxIntake } from '../inbox/intake';
 import { ChargeStatuses } from '../messages/charge-statuses';
-import { Conversations } from '../inbox/conversations';
-import { InboxIntake } from '../inbox/intake';
-import { writeReply } from '../inbox/reply';
-import { inboxHandlers } from '../inbox/handlers';
 import { InboxPoller, type InboxTarget } from './inbox-poller';
 import { PushedStatuses } from './pushed-status';
 import { ReplayGuard } from './replay-guard';
@@ -22,7 +20,7 @@ import { StatusStore, type AppliedChange } from './status-store';
 import { SyncStatus } from './sync-status';
 import { WebhookReceiver } from './webhook-receiver';
 import { WebhookSecrets } from './webhook-secrets';
-import { syncHandlers } from './handlers';
+import { campaignTimeline, syncHandlers } from './handlers';
 
 export interface SyncServiceDeps {
   db: Db;
@@ -32,25 +30,15 @@ export interface SyncServiceDeps {
   settings: SettingsStore;
   vault: TokenVault;
   log: Logger;
-  /** The campaigns' outbox, once it exists; a reply is written either way and sent when it wakes. */
-  outbox: () => { wake(): void } | null;
+  /** The inbox's intake: where fetched and pushed incoming texts go. */
+  intake: InboxIntake;
   now?: () => number;
 }
 
 /** Status changes per event; a larger batch names its campaigns so listeners reload them instead. */
 export const STATUS_EVENT_MAX_CHANGES = 500;
 
-export type SyncCalls =
-  | 'inbox.conversations'
-  | 'inbox.thread'
-  | 'inbox.markRead'
-  | 'inbox.unreadCount'
-  | 'inbox.reply'
-  | 'sync.status'
-  | 'sync.now'
-  | 'sync.setWebhookSecret'
-  | 'sync.clearWebhookSecret'
-  | 'campaigns.statusTimeline';
+export type SyncCalls = DomainCallName<'sync'>;
 
 export interface SyncService {
   handlers: Pick<Handlers, SyncCalls>;
@@ -58,6 +46,8 @@ export interface SyncService {
   inboxPoller: InboxPoller;
   receiver: WebhookReceiver;
   state(): Promise<SyncState>;
+  /** A campaign's delivery roll-up and status mix over time (campaigns.statusTimeline). */
+  timeline(campaignId: number, buckets: number): StatusTimeline;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -67,7 +57,6 @@ export function createSyncService(d: SyncServiceDeps): SyncService {
   const currentMode = async () => (await d.connection.state()).mode;
   const status = new SyncStatus(d.db, now);
   const statusStore = new StatusStore(d.db);
-  const inbound = new InboundStore(d.db);
   const secrets = new WebhookSecrets(d.vault, d.log);
   let receiverError: string | null = null;
   const pushedStatuses = new PushedStatuses(statusStore, (c) => announceChanges(c), now);
@@ -77,20 +66,6 @@ export function createSyncService(d: SyncServiceDeps): SyncService {
     const gateway: InboxGateway = mode === 'sandbox' ? 'sandbox' : d.settings.get().platform;
     return { mode, gateway };
   };
-
-  // Messaging-interface sends can only get statuses while the receiver listens (it is created below).
-  const conversations = new Conversations(d.db, () => receiver.listening);
-  const intake = new InboxIntake({
-    db: d.db,
-    store: inbound,
-    conversations,
-    events: d.events,
-    settings: () => d.settings.get(),
-    confirmOptOut: (msisdn, text) => reply({ msisdn, text, toOptedOut: true, name: 'Opt-out confirmation' }),
-    currentMode,
-    log: d.log,
-    now,
-  });
 
   const receiver = new WebhookReceiver({
     port: d.settings.get().webhookReceiver.port,
@@ -108,26 +83,12 @@ export function createSyncService(d: SyncServiceDeps): SyncService {
       },
       incoming: async (c) => {
         const t = await inboxTarget();
-        await intake.receive(t.gateway, t.mode, 'webhook', [
+        await d.intake.receive(t.gateway, t.mode, 'webhook', [
           { mosmsId: c.id, msisdn: c.msisdn, receiver: c.receiver, text: c.message, sender: c.sender ?? null, sentAt: c.senttime * 1000 },
         ]);
       },
     },
   });
-
-  const reply = (req: Parameters<typeof writeReply>[1]) =>
-    writeReply(
-      {
-        db: d.db,
-        currentMode,
-        defaultSender: () => d.settings.get().defaultSender,
-        maxParts: () => d.settings.get().sendingLimits.maxParts,
-        lastReceiver: (mode, msisdn) => inbound.lastReceiver(mode, msisdn),
-        wake: () => d.outbox()?.wake(),
-        now,
-      },
-      req,
-    );
 
   const statusPoller = new StatusPoller({
     store: statusStore,
@@ -142,7 +103,7 @@ export function createSyncService(d: SyncServiceDeps): SyncService {
   const inboxPoller = new InboxPoller({
     db: d.db,
     gateway: d.gateway,
-    receive: (t, list) => intake.receive(t.gateway, t.mode, 'poll', list),
+    receive: (t, list) => d.intake.receive(t.gateway, t.mode, 'poll', list),
     status,
     target: inboxTarget,
     intervalMs: () => d.settings.get().inboxPollSeconds * 1000,
@@ -208,23 +169,17 @@ export function createSyncService(d: SyncServiceDeps): SyncService {
   let unsubscribe: (() => void) | null = null;
   let lastReceiverSettings = JSON.stringify(d.settings.get().webhookReceiver);
 
-  const handlers: Pick<Handlers, SyncCalls> = {
-    ...inboxHandlers({ conversations, inbound, events: d.events, currentMode, reply, now }),
-    ...syncHandlers({
-      db: d.db,
-      state,
-      secrets,
-      receiverListening: () => receiver.listening,
-      refresh: async (campaignId) => {
-        await Promise.all([
-          inboxPoller.refreshNow(),
-          statusPoller.runOnce(campaignId === undefined ? {} : { campaignId, force: true }),
-        ]);
-      },
-      announceState,
-      now,
-    }),
-  };
+  const handlers: Pick<Handlers, SyncCalls> = syncHandlers({
+    state,
+    secrets,
+    refresh: async (campaignId) => {
+      await Promise.all([
+        inboxPoller.refreshNow(),
+        statusPoller.runOnce(campaignId === undefined ? {} : { campaignId, force: true }),
+      ]);
+    },
+    announceState,
+  });
 
   return {
     handlers,
@@ -232,6 +187,7 @@ export function createSyncService(d: SyncServiceDeps): SyncService {
     inboxPoller,
     receiver,
     state,
+    timeline: (campaignId, buckets) => campaignTimeline(d.db, campaignId, buckets, receiver.listening, now()),
     async start() {
       statusPoller.start();
       inboxPoller.start();

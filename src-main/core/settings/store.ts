@@ -1,6 +1,6 @@
 // The settings store: defaults, validated patches, and persistence in the settings table.
-import { Settings, type SettingsPatch } from '../../src-shared/contract';
-import type { Db } from './db/database';
+import { Settings, type SettingsPatch } from '../../../src-shared/contract';
+import type { Db } from '../db/database';
 
 export const DEFAULT_SETTINGS: Settings = {
   platform: 'default',

@@ -1,0 +1,66 @@
+// The inbox as a module of the core: incoming texts (their intake, opt-out keywords), conversations and replies;
+// exports the inbox.* handlers. The pollers and the webhook receiver in sync/ hand it what they fetch.
+import type { DomainCallName, Mode } from '../../../src-shared/contract';
+import type { Db } from '../db/database';
+import type { Handlers } from '../dispatch';
+import type { EventBus } from '../events';
+import type { Logger } from '../log';
+import type { SettingsStore } from '../settings';
+import { Conversations } from './conversations';
+import { inboxHandlers } from './handlers';
+import { InboundStore } from './inbound-store';
+import { InboxIntake } from './intake';
+import { writeReply } from './reply';
+
+export interface InboxModuleOptions {
+  db: Db;
+  events: EventBus;
+  settings: SettingsStore;
+  log: Logger;
+  currentMode: () => Promise<Mode>;
+  /** Messaging-interface sends can only get statuses while the webhook receiver listens. */
+  receiverListening: () => boolean;
+  /** The campaigns' outbox, once it exists; a reply is written either way and sent when it wakes. */
+  outbox: () => { wake(): void } | null;
+  now?: () => number;
+}
+
+export interface InboxModule {
+  handlers: Pick<Handlers, DomainCallName<'inbox'>>;
+  /** Where fetched and pushed incoming texts go. */
+  intake: InboxIntake;
+}
+
+export function createInboxModule(o: InboxModuleOptions): InboxModule {
+  const now = o.now ?? Date.now;
+  const inbound = new InboundStore(o.db);
+  const conversations = new Conversations(o.db, o.receiverListening);
+  const reply = (req: Parameters<typeof writeReply>[1]) =>
+    writeReply(
+      {
+        db: o.db,
+        currentMode: o.currentMode,
+        defaultSender: () => o.settings.get().defaultSender,
+        maxParts: () => o.settings.get().sendingLimits.maxParts,
+        lastReceiver: (mode, msisdn) => inbound.lastReceiver(mode, msisdn),
+        wake: () => o.outbox()?.wake(),
+        now,
+      },
+      req,
+    );
+  const intake = new InboxIntake({
+    db: o.db,
+    store: inbound,
+    conversations,
+    events: o.events,
+    settings: () => o.settings.get(),
+    confirmOptOut: (msisdn, text) => reply({ msisdn, text, toOptedOut: true, name: 'Opt-out confirmation' }),
+    currentMode: o.currentMode,
+    log: o.log,
+    now,
+  });
+  return {
+    handlers: inboxHandlers({ conversations, inbound, events: o.events, currentMode: o.currentMode, reply, now }),
+    intake,
+  };
+}

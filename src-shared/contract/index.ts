@@ -1,0 +1,108 @@
+// The one boundary between the untrusted renderer and the core, merged from one file per domain: every call with
+// its zod input and output, and every event the core pushes. Both transports (Electron IPC, loopback WebSocket)
+// and the renderer's typed client are derived from the tables here; there is no other list of call names.
+//
+// A call's file is named by its name's prefix: app.ts, settings.ts, account.ts, contacts.ts (with groups.*),
+// import.ts (contacts.import*), campaigns.ts, compose.ts (with templates.*, senders.* and pricing.*), inbox.ts,
+// sync.ts and messages.ts. An event lives with the domain that emits it.
+import type { z } from 'zod';
+import type { Result } from '../errors';
+import type { CallSpec } from './basics';
+import { accountCalls, accountEvents } from './account';
+import { appCalls, appEvents } from './app';
+import { campaignsCalls, campaignsEvents } from './campaigns';
+import { composeCalls } from './compose';
+import { contactsCalls, contactsEvents } from './contacts';
+import { importCalls, importEvents } from './import';
+import { inboxCalls, inboxEvents } from './inbox';
+import { messagesCalls } from './messages';
+import { settingsCalls, settingsEvents } from './settings';
+import { syncCalls, syncEvents } from './sync';
+
+export { Mode, FileDownload, type CallSpec } from './basics';
+export * from './app';
+export * from './settings';
+export * from './account';
+export * from './contacts';
+export * from './import';
+export * from './campaigns';
+export * from './compose';
+export * from './inbox';
+export * from './sync';
+export * from './messages';
+export * from './wire';
+
+// ─── Calls ──────────────────────────────────────────────────────────────────────────────────────
+
+/** Each domain's calls, by the name of its file; a call is in exactly one (a unit test checks it). */
+export const domainCalls = {
+  app: appCalls,
+  settings: settingsCalls,
+  account: accountCalls,
+  contacts: contactsCalls,
+  import: importCalls,
+  campaigns: campaignsCalls,
+  compose: composeCalls,
+  inbox: inboxCalls,
+  sync: syncCalls,
+  messages: messagesCalls,
+} as const;
+export type ContractDomain = keyof typeof domainCalls;
+
+export const calls = {
+  ...appCalls,
+  ...settingsCalls,
+  ...accountCalls,
+  ...contactsCalls,
+  ...importCalls,
+  ...campaignsCalls,
+  ...composeCalls,
+  ...inboxCalls,
+  ...syncCalls,
+  ...messagesCalls,
+} as const satisfies Record<string, CallSpec>;
+
+export type Calls = typeof calls;
+export type CallName = keyof Calls;
+/** The call names of one domain or several, e.g. DomainCallName<'campaigns' | 'compose'>. */
+export type DomainCallName<D extends ContractDomain> = D extends ContractDomain ? keyof (typeof domainCalls)[D] : never;
+export type CallInput<N extends CallName> = z.input<Calls[N]['input']>;
+/** What the handler receives: the input after validation, defaults and trimming. */
+export type CallParsedInput<N extends CallName> = z.output<Calls[N]['input']>;
+export type CallOutput<N extends CallName> = z.output<Calls[N]['output']>;
+
+// ─── Events (core → renderer) ───────────────────────────────────────────────────────────────────
+
+export const events = {
+  ...accountEvents,
+  ...settingsEvents,
+  ...appEvents,
+  ...contactsEvents,
+  ...importEvents,
+  ...campaignsEvents,
+  ...inboxEvents,
+  ...syncEvents,
+} as const satisfies Record<string, z.ZodType>;
+
+export type Events = typeof events;
+export type EventName = keyof Events;
+export type EventPayload<E extends EventName> = z.output<Events[E]>;
+export interface EventMessage<E extends EventName = EventName> {
+  name: E;
+  payload: EventPayload<E>;
+}
+
+// ─── The client both preloads install as `window.besked` ────────────────────────────────────────
+
+/** The one API the renderer sees. The Electron preload and the web preload both satisfy it. */
+export interface BeskedApi {
+  call<N extends CallName>(name: N, input: CallInput<N>): Promise<Result<CallOutput<N>>>;
+  on<E extends EventName>(name: E, listener: (payload: EventPayload<E>) => void): () => void;
+}
+
+export function isCallName(name: unknown): name is CallName {
+  return typeof name === 'string' && Object.hasOwn(calls, name);
+}
+
+/** Limits a transport enforces before any parsing. */
+export const BRIDGE_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
