@@ -516,6 +516,7 @@ export const da: Translation<Messages> = {
     cancel: 'Stop afsendelsen',
     cancelConfirm: 'Annuller denne kampagne? Beskeder, der ikke er sendt endnu, bliver ikke sendt.',
     cancelScheduledConfirm: 'Annuller denne planlagte kampagne? Besked sletter dens beskeder fra gatewayens kø.',
+    cancelPendingConfirm: 'Træk de beskeder i denne kampagne tilbage, der stadig venter hos gatewayen på deres afsendelsestid? Besked sletter dem fra gatewayens kø.',
     duplicate: 'Kopiér',
     delete: 'Slet',
     deleteConfirm: 'Slet denne kampagne og dens resultater?',

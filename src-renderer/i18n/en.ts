@@ -510,6 +510,7 @@ export const en = {
     cancel: 'Cancel sending',
     cancelConfirm: 'Cancel this campaign? Messages not yet sent will not go out.',
     cancelScheduledConfirm: 'Cancel this scheduled campaign? Besked deletes its messages from the gateway’s queue.',
+    cancelPendingConfirm: 'Withdraw the messages of this campaign still waiting at the gateway for their send time? Besked deletes them from the gateway’s queue.',
     duplicate: 'Duplicate',
     delete: 'Delete',
     deleteConfirm: 'Delete this campaign and its results?',
