@@ -1,11 +1,13 @@
 // Test projects: unit (pure, fast), integration (simulator over real HTTP, SQLite on disk),
 // keychain (real gnome-keyring, run by scripts/keychain-tests.mjs), e2e (web mode in Chromium).
 import { defineConfig } from 'vitest/config';
+import vue from '@vitejs/plugin-vue';
 
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
+      // The Vue plugin lets the renderer's component tests (happy-dom, chosen per file) mount .vue files.
+      { plugins: [vue()], test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'integration',
