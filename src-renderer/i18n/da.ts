@@ -556,6 +556,16 @@ export const da: Translation<Messages> = {
       resendUncertain: 'Send igen til disse',
       dismissUncertain: 'Send ikke igen',
       lastError: 'Stoppet',
+      timeline: {
+        title: 'Levering over tid',
+        caption: 'Af de {n} beskeder, gatewayen tog imod: hvor mange der var leveret, stadig ventede eller mislykkedes efterhånden.',
+        delivered: 'Leveret',
+        waiting: 'Venter på leveringsstatus',
+        failed: 'Mislykket eller udløbet',
+        cancelled: 'Annulleret',
+        unknown: 'Ukendt',
+        unavailable: 'Grafen kunne ikke hentes: {error}',
+      },
       recipientsTitle: 'Modtagere',
       filter: {
         all: 'Alle',

@@ -550,6 +550,16 @@ export const en = {
       resendUncertain: 'Resend to these',
       dismissUncertain: 'Don’t resend',
       lastError: 'Stopped',
+      timeline: {
+        title: 'Delivery over time',
+        caption: 'Of the {n} messages the gateway took: how many were delivered, still waiting or failed as time went by.',
+        delivered: 'Delivered',
+        waiting: 'Waiting for delivery status',
+        failed: 'Failed or expired',
+        cancelled: 'Cancelled',
+        unknown: 'Unknown',
+        unavailable: 'The chart could not be loaded: {error}',
+      },
       recipientsTitle: 'Recipients',
       filter: {
         all: 'All',
