@@ -2,11 +2,13 @@
 // keychain (real gnome-keyring, run by scripts/keychain-tests.mjs), electron (the built main process under a
 // double of Electron), e2e (web mode in Chromium). electron and e2e need `npm run build` first.
 import { defineConfig } from 'vitest/config';
+import vue from '@vitejs/plugin-vue';
 
 export default defineConfig({
   test: {
     projects: [
-      { test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
+      // The Vue plugin lets the renderer's component tests (happy-dom, chosen per file) mount .vue files.
+      { plugins: [vue()], test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'integration',

@@ -16,6 +16,8 @@ export interface Formatter {
   dayMonth(when: When): string;
   /** 14:05 (or 2:05 pm where the locale says so). */
   time(when: When): string;
+  /** 14:05:09: a moment in a series over minutes (a chart's axis), where 14:05 would repeat. */
+  timeSeconds(when: When): string;
   /** 22 Nov 2026, 14:05. */
   dateTime(when: When): string;
   /** The time when it is today, else the date (with the year only when it is not this year): for lists. */
@@ -76,6 +78,7 @@ function build(tag: string): Formatter {
     date: (when) => withDate(when, (d) => dtf('date', { dateStyle: 'medium' }).format(d)),
     dayMonth: (when) => withDate(when, (d) => dtf('dayMonthNumeric', { day: 'numeric', month: 'numeric' }).format(d)),
     time: (when) => withDate(when, (d) => dtf('time', { timeStyle: 'short' }).format(d)),
+    timeSeconds: (when) => withDate(when, (d) => dtf('timeSeconds', { timeStyle: 'medium' }).format(d)),
     dateTime: (when) => withDate(when, (d) => dtf('dateTime', { dateStyle: 'medium', timeStyle: 'short' }).format(d)),
     compact: (when, now = new Date()) =>
       withDate(when, (d) => {
@@ -120,6 +123,7 @@ export function useFormat(): Formatter {
     date: (...a) => current().date(...a),
     dayMonth: (...a) => current().dayMonth(...a),
     time: (...a) => current().time(...a),
+    timeSeconds: (...a) => current().timeSeconds(...a),
     dateTime: (...a) => current().dateTime(...a),
     compact: (...a) => current().compact(...a),
     relative: (...a) => current().relative(...a),

@@ -2,7 +2,7 @@
 // campaign.progress and campaign.changed events. Actions go through the contract.
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
-import type { CampaignDetail, CampaignProgress, CampaignRecipientRow, CampaignSummary, FileDownload, RecipientFilter } from '../../src-shared/contract';
+import type { CampaignDetail, CampaignProgress, CampaignRecipientRow, CampaignSummary, FileDownload, RecipientFilter, StatusTimeline } from '../../src-shared/contract';
 import { call, on } from '../api';
 
 export const useCampaignsStore = defineStore('campaigns', () => {
@@ -10,6 +10,8 @@ export const useCampaignsStore = defineStore('campaigns', () => {
   const loaded = ref(false);
   const detail = shallowRef<CampaignDetail | null>(null);
   const recipients = shallowRef<{ total: number; offset: number; rows: CampaignRecipientRow[] }>({ total: 0, offset: 0, rows: [] });
+  /** The open campaign's delivery mix over time, for its page's chart. */
+  const timeline = shallowRef<(StatusTimeline & { id: number }) | null>(null);
   /** Bumped when the open campaign changed, so the detail view reloads its recipients page. */
   const detailVersion = ref(0);
 
@@ -24,6 +26,10 @@ export const useCampaignsStore = defineStore('campaigns', () => {
 
   async function loadRecipients(id: number, filter: RecipientFilter, search: string, offset: number, limit: number) {
     recipients.value = await call('campaigns.recipients', { id, filter, offset, limit, ...(search.trim() ? { search: search.trim() } : {}) });
+  }
+
+  async function loadTimeline(id: number) {
+    timeline.value = { id, ...(await call('campaigns.statusTimeline', { id })) };
   }
 
   function upsert(s: CampaignSummary) {
@@ -81,9 +87,11 @@ export const useCampaignsStore = defineStore('campaigns', () => {
     detail,
     recipients,
     detailVersion,
+    timeline,
     load,
     open,
     loadRecipients,
+    loadTimeline,
     pause: (id: number) => act('campaigns.pause', id),
     resume: (id: number) => act('campaigns.resume', id),
     cancel: (id: number) => act('campaigns.cancel', id),

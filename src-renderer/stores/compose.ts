@@ -2,6 +2,7 @@
 // (recipients, parts, cost, problems) refreshed as it changes. No business rules here: the core decides.
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef, watch } from 'vue';
+import { useDebounceFn } from '@vueuse/core';
 import type {
   CampaignDraft,
   CampaignSummary,
@@ -32,8 +33,10 @@ export const useComposeStore = defineStore('compose', () => {
   const recentSenders = ref<string[]>([]);
   const sending = ref(false);
 
-  let saveTimer: ReturnType<typeof setTimeout> | null = null;
-  let previewTimer: ReturnType<typeof setTimeout> | null = null;
+  // Edits come in bursts (typing): save and preview once the burst pauses. save() itself cancels a waiting save.
+  const saveSoon = useDebounceFn(() => save(), SAVE_DELAY_MS);
+  let previewDelay = PREVIEW_DELAY_MS;
+  const previewSoon = useDebounceFn(() => refreshPreview(), () => previewDelay);
   let dirty = false;
   let previewSeq = 0;
   // Changes made by load() itself must not count as edits.
@@ -76,16 +79,14 @@ export const useComposeStore = defineStore('compose', () => {
     () => {
       if (loading || !draft.value) return;
       dirty = true;
-      if (saveTimer) clearTimeout(saveTimer);
-      saveTimer = setTimeout(() => void save(), SAVE_DELAY_MS);
+      void saveSoon();
       schedulePreview(PREVIEW_DELAY_MS);
     },
     { deep: true },
   );
 
   async function save() {
-    if (saveTimer) clearTimeout(saveTimer);
-    saveTimer = null;
+    saveSoon.cancel();
     if (!dirty || id.value === null || !draft.value) return;
     dirty = false;
     saving.value = true;
@@ -106,9 +107,10 @@ export const useComposeStore = defineStore('compose', () => {
     if (dirty) await save();
   }
 
+  /** Refreshes the preview after `delay` ms unless asked again before; 0 refreshes now. */
   function schedulePreview(delay: number) {
-    if (previewTimer) clearTimeout(previewTimer);
-    previewTimer = setTimeout(() => void refreshPreview(), delay);
+    previewDelay = delay;
+    void previewSoon();
   }
 
   async function refreshPreview() {

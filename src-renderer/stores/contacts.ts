@@ -3,6 +3,7 @@
 // groups and counts. Every rule lives in the core; this store only calls the contract and remembers.
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
+import { useDebounceFn } from '@vueuse/core';
 import type {
   CallInput,
   Contact,
@@ -183,11 +184,9 @@ export const useContactsStore = defineStore('contacts', () => {
   const consentLog = () => call('contacts.consentExport', {});
 
   // Another window, the inbox (STOP keywords) or an import changed contacts: show it.
-  let pending: ReturnType<typeof setTimeout> | undefined;
-  on('contacts.changed', () => {
-    clearTimeout(pending);
-    pending = setTimeout(() => void refresh().catch(() => undefined), 150);
-  });
+  // Changes arrive in bursts (an import, a bulk opt-out): refresh once the burst pauses.
+  const refreshSoon = useDebounceFn(() => refresh().catch(() => undefined), 150);
+  on('contacts.changed', () => void refreshSoon());
 
   return {
     overview,

@@ -56,6 +56,13 @@ describe('dates and times', () => {
     expect(plain(en.dateTime(at))).toBe('22 Nov 2026, 14:05');
   });
 
+  it('writes a time with seconds for a chart axis over minutes', () => {
+    const later = new Date(2026, 10, 22, 14, 5, 9);
+    expect(da.timeSeconds(later)).toBe('14.05.09');
+    expect(en.timeSeconds(later)).toBe('14:05:09');
+    expect(plain(formatterFor('en-US').timeSeconds(later))).toBe('2:05:09 PM');
+  });
+
   it('writes a short day and month for a chart axis', () => {
     expect(da.dayMonth('2026-10-24')).toBe('24.10');
     expect(en.dayMonth('2026-10-24')).toBe('24/10');

@@ -1,0 +1,38 @@
+// Mounts a renderer view or component the way App.vue hosts it: Naive UI's config, dialog and message providers,
+// vue-i18n in the language asked for, and a router at the route asked for; the stores come from the test's Pinia.
+import { defineComponent, h, type Component } from 'vue';
+import { mount, flushPromises } from '@vue/test-utils';
+import { NConfigProvider, NDialogProvider, NMessageProvider } from 'naive-ui';
+import { createRouter, createMemoryHistory } from 'vue-router';
+import type { Pinia } from 'pinia';
+import { i18n, applyLocale } from '../../../../src-renderer/i18n';
+import { routes } from '../../../../src-renderer/router';
+
+export interface MountOptions {
+  pinia: Pinia;
+  /** Where the router stands, e.g. '/campaigns/7'. */
+  at?: string;
+  props?: Record<string, unknown>;
+  lang?: 'en' | 'da';
+}
+
+export async function mountView(view: Component, opts: MountOptions) {
+  applyLocale(opts.lang ?? 'en', opts.lang === 'da' ? 'da-DK' : 'en-GB');
+  const router = createRouter({ history: createMemoryHistory(), routes });
+  await router.push(opts.at ?? '/');
+  await router.isReady();
+  const Host = defineComponent({
+    setup: () => () =>
+      h(NConfigProvider, null, {
+        default: () => h(NDialogProvider, null, { default: () => h(NMessageProvider, null, { default: () => h(view, opts.props ?? {}) }) }),
+      }),
+  });
+  const wrapper = mount(Host, { global: { plugins: [opts.pinia, router, i18n] }, attachTo: document.body });
+  await flushPromises();
+  return { wrapper, router };
+}
+
+/** The data-testid values of the buttons inside `root`, in order. */
+export function buttonIds(root: Element): string[] {
+  return [...root.querySelectorAll('button[data-testid]')].map((b) => b.getAttribute('data-testid')!);
+}
