@@ -14,6 +14,7 @@ import { settleForReading } from './settlement';
 import type { CampaignSender } from './send';
 import type { RecentSenders } from './senders';
 import type { Templates } from './templates';
+import { channelTraits } from './channel-traits';
 
 export type CampaignCallName =
   | 'campaigns.create'
@@ -69,7 +70,8 @@ type RecipientDbRow = StoredRecipient;
 
 function toRecipientRow(r: RecipientDbRow, channel: CampaignRow['channel']): CampaignRecipientRow {
   const info = r.status ? STATE_INFO[r.status] : null;
-  const described = r.gateway_status ? describeGatewayStatus(channel === 'legacy' ? 'legacy' : 'sms', r.gateway_status) : null;
+  const traits = channelTraits(channel);
+  const described = r.gateway_status ? describeGatewayStatus(traits.statusWords, r.gateway_status) : null;
   return {
     id: r.id,
     msisdn: r.msisdn,
@@ -87,7 +89,7 @@ function toRecipientRow(r: RecipientDbRow, channel: CampaignRow['channel']): Cam
     statusAt: r.status_at,
     cost: r.cost,
     // Legacy ids are integers (kept as text beside the messaging interface's ULIDs); only they can be looked up.
-    messageId: channel === 'legacy' && r.state === 'accepted' && r.gateway_id !== null && /^\d{1,15}$/.test(r.gateway_id) ? Number(r.gateway_id) : null,
+    messageId: traits.numericMessageIds && r.state === 'accepted' && r.gateway_id !== null && /^\d{1,15}$/.test(r.gateway_id) ? Number(r.gateway_id) : null,
   };
 }
 

@@ -11,6 +11,7 @@ import type { MessageOptions } from './send-spec';
 import type { RecentSenders } from './senders';
 import { coded } from '../../../src-shared/error-codes';
 import { DEFAULT_BATCH_SIZE, frozenListOf, insertQueuedRows, nextRecipientId, QUEUED_ROW_PARAMS, writeBatches, type FrozenList } from './frozen-batches';
+import { channelTraits } from './channel-traits';
 
 export interface SendDeps {
   db: Db;
@@ -69,11 +70,12 @@ export class CampaignSender {
     const at = new Date(nowMs).toISOString();
     const sendAtMs = draft.sendAt === null ? null : Date.parse(draft.sendAt);
     const kind = scheduleKind(draft.channel, sendAtMs, nowMs);
+    const traits = channelTraits(draft.channel);
     const options: MessageOptions = {
       ...draft.options,
       // Flash and message classes exist only on the legacy interface.
-      messageClass: draft.channel === 'legacy' ? draft.options.messageClass : 'standard',
-      flash: draft.channel === 'legacy' && draft.options.flash,
+      messageClass: traits.messageClasses ? draft.options.messageClass : 'standard',
+      flash: traits.messageClasses && draft.options.flash,
       maxParts: settings.sendingLimits.maxParts,
     };
 
@@ -83,7 +85,7 @@ export class CampaignSender {
     const recipients = plan.resolution.recipients;
     const n = recipients.length;
     const batchSize = Math.max(1, this.deps.batchSize ?? DEFAULT_BATCH_SIZE);
-    const batched = draft.channel === 'legacy' && n > batchSize ? n - 1 : 0;
+    const batched = traits.sendsTemplate && n > batchSize ? n - 1 : 0;
     const list = frozenListOf(recipients, plan.texts, plan.unitCosts, batched);
     // The rows are prepared outside the transaction in slices (the core answers other calls in between), then
     // inserted many per statement (insertQueuedRows), which matters for 100,000 messaging recipients. They

@@ -3,6 +3,7 @@ import type { Db } from '../db/database';
 import { settleForReading } from '../campaigns/settlement';
 import { isFinalState, type BeskedState } from '../../../src-shared/delivery-status';
 import type { ConversationSummary, ConversationThread, InboundItem, OutboundItem, ThreadItem } from '../../../src-shared/contract';
+import { channelTraits } from '../campaigns/channel-traits';
 
 type Mode = 'sandbox' | 'live';
 
@@ -194,7 +195,7 @@ export class Conversations {
       gatewayStatus: o.gateway_status,
       statusError: o.status_error,
       statusAt: o.status_at,
-      needsWebhook: o.channel === 'messaging' && o.state === 'accepted' && waiting && !this.webhookOn(),
+      needsWebhook: channelTraits(o.channel).statusByWebhookOnly && o.state === 'accepted' && waiting && !this.webhookOn(),
     };
   }
 }

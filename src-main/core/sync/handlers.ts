@@ -9,6 +9,7 @@ import { statusTimeline } from './status-timeline';
 import { settleForReading } from '../campaigns/settlement';
 import type { WebhookSecrets } from './webhook-secrets';
 import { coded } from '../../../src-shared/error-codes';
+import { channelTraits } from '../campaigns/channel-traits';
 
 export interface SyncHandlerDeps {
   db: Db;
@@ -62,7 +63,7 @@ export function campaignTimeline(db: Db, id: number, buckets: number, receiverOn
          FROM campaign_recipients WHERE campaign_id = ? GROUP BY state, status, gateway_status, COALESCE(status_error, reason)`,
     )
     .all(id) as RollupRow[];
-  const rollup = rollupCampaign(rows, { statusNeedsWebhook: c.channel === 'messaging' && !receiverOn });
+  const rollup = rollupCampaign(rows, { statusNeedsWebhook: channelTraits(c.channel).statusByWebhookOnly && !receiverOn });
   const events = (
     db.prepare('SELECT recipient_id, status, at FROM status_events WHERE campaign_id = ? ORDER BY at, id').all(id) as {
       recipient_id: number;
