@@ -1,0 +1,132 @@
+// What the user does to a campaign on its way: pause, resume, cancel (queued recipients at once, messages waiting
+// at the gateway through DELETE), and the answer for recipients whose request had an unknown outcome.
+import { coded } from '../../../src-shared/error-codes';
+import { BeskedError, toAppError } from '../errors';
+import { prepared } from '../db/prepared';
+import { channelTraits } from './channel-traits';
+import type { OutboxContext } from './outbox-context';
+import { REALLY_QUEUED } from './settlement';
+
+export function pauseCampaign(ctx: OutboxContext, id: number): void {
+  const row = ctx.deps.store.row(id);
+  if (row.state === 'scheduled' && row.scheduled_at_gateway === 1) {
+    throw new BeskedError('conflict', 'This campaign is already at the gateway, scheduled for its time. Cancel it instead if it must not go out.', coded('campaign.alreadyAtGateway'));
+  }
+  if (!['sending', 'waiting', 'scheduled'].includes(row.state)) {
+    throw new BeskedError('conflict', 'Only a campaign that is sending or waiting can be paused.', coded('campaign.cannotPause'));
+  }
+  prepared(ctx.db, "UPDATE campaigns SET state = 'paused', next_attempt_at = NULL WHERE id = ?").run(id);
+  ctx.runs.forget(id);
+  ctx.runs.changed(id);
+}
+
+export async function resumeCampaign(ctx: OutboxContext, id: number): Promise<void> {
+  const row = ctx.deps.store.row(id);
+  if (row.state !== 'paused') throw new BeskedError('conflict', 'Only a paused campaign can be resumed.', coded('campaign.cannotResume'));
+  const mode = await ctx.deps.mode();
+  // A send time still ahead on an interface that cannot hand it to the gateway: it waits here again.
+  const later = channelTraits(row.channel).later === 'local' && row.send_at !== null && Date.parse(row.send_at) > ctx.now();
+  prepared(
+    ctx.db,
+    'UPDATE campaigns SET state = ?, mode = ?, last_error = NULL, last_error_code = NULL, attempts = 0, waiting_reason = NULL, next_attempt_at = NULL WHERE id = ?',
+  ).run(later ? 'scheduled' : 'sending', mode, id);
+  ctx.runs.forget(id);
+  ctx.runs.changed(id);
+  ctx.wake();
+}
+
+/**
+ * Cancels what has not gone out: queued recipients at once, and messages waiting at the gateway for their send
+ * time through DELETE /rest/mtsms/{id}. Those the gateway could not delete (already sent, or unreachable) are
+ * reported; the campaign is only marked cancelled when nothing is left at the gateway.
+ */
+export async function cancelCampaign(ctx: OutboxContext, id: number): Promise<{ notCancelled: number; problem: string | null }> {
+  const db = ctx.db;
+  const row = ctx.deps.store.row(id);
+  if (row.state === 'draft') throw new BeskedError('conflict', 'This message has not been sent. Delete the draft instead.', coded('campaign.draftNotSent'));
+  if (['sent', 'partly_failed', 'failed'].includes(row.state) && !hasScheduledAtGateway(ctx, id)) {
+    throw new BeskedError('conflict', 'This campaign has already gone out, so there is nothing left to cancel.', coded('campaign.nothingToCancel'));
+  }
+  const at = ctx.iso();
+  ctx.settle(id);
+  db.transaction(() => {
+    // A chunk on its way is not the queue any more: its outcome decides for its recipients.
+    prepared(db, `UPDATE campaign_recipients SET state = 'cancelled', status = 'cancelled', status_at = @at WHERE ${REALLY_QUEUED}`).run({ at, campaign: id });
+    prepared(db, "UPDATE campaigns SET state = 'cancelled', waiting_reason = NULL, next_attempt_at = NULL, finished_at = ? WHERE id = ? AND state <> 'cancelled'").run(at, id);
+  })();
+  const pending = prepared(
+    db,
+    `SELECT gateway_id FROM gateway_messages
+     WHERE campaign_id = ? AND interface = 'legacy' AND done = 0 AND send_at > ?`,
+    'pluck',
+  ).all(id, at) as string[];
+  let notCancelled = 0;
+  let problem: string | null = null;
+  for (const gid of pending) {
+    try {
+      await ctx.deps.gateway.deleteScheduled(Number(gid));
+      db.transaction(() => {
+        prepared(
+          db,
+          "UPDATE campaign_recipients SET state = 'cancelled', status = 'cancelled', status_at = ? WHERE campaign_id = ? AND gateway_id = ? AND state = 'accepted'",
+        ).run(at, id, gid);
+        prepared(db, 'UPDATE gateway_messages SET done = 1 WHERE gateway_id = ?').run(gid);
+        prepared(
+          db,
+          `INSERT INTO status_events (campaign_id, recipient_id, status, at)
+           SELECT campaign_id, id, 'cancelled', ? FROM campaign_recipients WHERE campaign_id = ? AND gateway_id = ?`,
+        ).run(at, id, gid);
+      })();
+    } catch (err) {
+      const n = prepared(db, 'SELECT recipients FROM gateway_messages WHERE gateway_id = ?', 'pluck').get(gid) as number;
+      notCancelled += n;
+      problem = toAppError(err).message;
+    }
+  }
+  if (notCancelled > 0) {
+    // Something is still queued at the gateway: say so instead of pretending it was cancelled.
+    // The gateway's reason is part of the sentence, so this one stays in English (no code).
+    prepared(db, "UPDATE campaigns SET state = 'scheduled', finished_at = NULL, last_error = ?, last_error_code = NULL WHERE id = ?").run(
+      `${notCancelled.toLocaleString('en')} scheduled messages could not be cancelled at the gateway and may still go out: ${problem} Try cancelling again.`,
+      id,
+    );
+  } else {
+    prepared(db, 'UPDATE campaigns SET last_error = NULL, last_error_code = NULL WHERE id = ?').run(id);
+  }
+  ctx.runs.forget(id);
+  ctx.runs.changed(id);
+  return { notCancelled, problem };
+}
+
+function hasScheduledAtGateway(ctx: OutboxContext, id: number): boolean {
+  return (
+    prepared(ctx.db, "SELECT 1 FROM gateway_messages WHERE campaign_id = ? AND interface = 'legacy' AND done = 0 AND send_at > ? LIMIT 1").get(id, ctx.iso()) !==
+    undefined
+  );
+}
+
+/** The user's answer for recipients whose request had an unknown outcome: send again, or leave them. Run exclusively. */
+export function resolveUncertainNow(ctx: OutboxContext, id: number, action: 'resend' | 'dismiss'): void {
+  const db = ctx.db;
+  ctx.settle(id);
+  const row = ctx.deps.store.row(id);
+  const n = prepared(db, "SELECT COUNT(*) FROM campaign_recipients WHERE campaign_id = ? AND state = 'uncertain'", 'pluck').get(id) as number;
+  if (n === 0) throw new BeskedError('conflict', 'No recipient of this campaign is uncertain any more.', coded('campaign.nothingUncertain'));
+  if (action === 'dismiss') {
+    prepared(db, "UPDATE campaign_recipients SET state = 'dismissed' WHERE campaign_id = ? AND state = 'uncertain'").run(id);
+    ctx.runs.forget(id);
+    ctx.runs.finishIfDone(id, true);
+    ctx.runs.changed(id);
+    return;
+  }
+  if (row.state === 'cancelled') throw new BeskedError('conflict', 'This campaign was cancelled. Duplicate it to send again.', coded('campaign.cancelledDuplicate'));
+  db.transaction(() => {
+    prepared(db, "UPDATE campaign_recipients SET state = 'queued', chunk_id = NULL WHERE campaign_id = ? AND state = 'uncertain'").run(id);
+    if (row.state !== 'paused') {
+      prepared(db, "UPDATE campaigns SET state = 'sending', finished_at = NULL, waiting_reason = NULL, next_attempt_at = NULL WHERE id = ?").run(id);
+    }
+  })();
+  ctx.runs.forget(id);
+  ctx.runs.changed(id);
+  ctx.wake();
+}
