@@ -4,8 +4,8 @@ import type { CampaignDraft, RecipientSpec } from '../../../src-shared/contract'
 import type { Db } from '../db/database';
 import { BeskedError } from '../errors';
 import { CampaignStore, DEFAULT_OPTIONS, EMPTY_SPEC, draftOf, type CampaignRow } from './campaign-store';
-import { settleChunks } from './settlement';
 import { coded } from '../../../src-shared/error-codes';
+import { insertCampaign } from './new-campaign';
 
 export interface DraftDeps {
   db: Db;
@@ -27,13 +27,16 @@ export class Drafts {
   create(init: { recipients?: Partial<RecipientSpec> | undefined; text?: string | undefined; name?: string; duplicatedFrom?: number } = {}): number {
     const at = new Date(this.now()).toISOString();
     const spec: RecipientSpec = { ...EMPTY_SPEC, ...stripUndefined(init.recipients ?? {}) };
-    const info = this.deps.db
-      .prepare(
-        `INSERT INTO campaigns (kind, name, state, channel, sender, text, fallbacks, options, recipient_spec, created_at, updated_at, duplicated_from)
-         VALUES ('campaign', ?, 'draft', 'legacy', ?, ?, '{}', ?, ?, ?, ?, ?)`,
-      )
-      .run(init.name ?? '', this.deps.defaultSender(), init.text ?? '', JSON.stringify(DEFAULT_OPTIONS), JSON.stringify(spec), at, at, init.duplicatedFrom ?? null);
-    return Number(info.lastInsertRowid);
+    return insertCampaign(this.deps.db, {
+      kind: 'campaign',
+      name: init.name ?? '',
+      sender: this.deps.defaultSender(),
+      text: init.text ?? '',
+      options: DEFAULT_OPTIONS,
+      recipients: spec,
+      at,
+      duplicatedFrom: init.duplicatedFrom ?? null,
+    });
   }
 
   save(id: number, draft: CampaignDraft): { id: number; updatedAt: string } {
@@ -71,7 +74,7 @@ export class Drafts {
     this.deps.db.transaction(() => {
       // status_events and exclusions cascade with the campaign; chunks are referenced by recipients, so go after them.
       this.deps.db.prepare('DELETE FROM status_events WHERE campaign_id = ?').run(id);
-      this.deps.db.prepare('DELETE FROM campaign_recipients WHERE campaign_id = ?').run(id);
+      this.deps.store.recipients.deleteAll(id);
       this.deps.db.prepare('DELETE FROM recipient_batches WHERE campaign_id = ?').run(id);
       this.deps.db.prepare('DELETE FROM gateway_messages WHERE campaign_id = ?').run(id);
       this.deps.db.prepare('DELETE FROM send_chunks WHERE campaign_id = ?').run(id);
@@ -95,15 +98,7 @@ export class Drafts {
    */
   resendFailed(id: number): { id: number; recipients: number } {
     const row = this.deps.store.row(id);
-    settleChunks(this.deps.db, id);
-    const msisdns = this.deps.db
-      .prepare(
-        `SELECT msisdn FROM campaign_recipients WHERE campaign_id = ?
-           AND (state = 'failed' OR (state = 'accepted' AND status IN ('failed', 'expired')))
-         ORDER BY id`,
-      )
-      .pluck()
-      .all(id) as number[];
+    const msisdns = this.deps.store.recipients.failedNumbers(id);
     if (msisdns.length === 0) throw new BeskedError('conflict', 'No recipient of this campaign failed, so there is nobody to send to again.', coded('campaign.noFailedRecipients'));
     const d = draftOf(row);
     const name = d.name ? `${d.name} (failed again)` : '';

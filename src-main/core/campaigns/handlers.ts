@@ -1,5 +1,5 @@
 // The contract calls of compose & campaigns, templates, recent senders and the price book, over the services.
-import type { CampaignRecipientRow, RecipientFilter } from '../../../src-shared/contract';
+import type { CampaignRecipientRow } from '../../../src-shared/contract';
 import { describeGatewayStatus, STATE_INFO } from '../../../src-shared/delivery-status';
 import type { Handlers } from '../dispatch';
 import type { Db } from '../db/database';
@@ -10,7 +10,6 @@ import { exportCampaignCsv } from './export';
 import type { Outbox } from './outbox';
 import type { ComposePreviewService } from './preview';
 import { RECIPIENT_STATE_WORDS } from './recipient-words';
-import { settleForReading } from './settlement';
 import type { CampaignSender } from './send';
 import type { RecentSenders } from './senders';
 import type { Templates } from './templates';
@@ -54,17 +53,6 @@ export interface CampaignHandlerDeps {
 }
 
 const LIST_LIMIT = 500;
-
-const FILTERS: Record<RecipientFilter, string> = {
-  all: '1 = 1',
-  accepted: "state = 'accepted'",
-  delivered: "status IN ('delivered', 'read')",
-  failed: "(state = 'failed' OR (state = 'accepted' AND status IN ('failed', 'expired')))",
-  uncertain: "state = 'uncertain'",
-  excluded: "state = 'excluded'",
-  queued: "state IN ('queued', 'in_flight')",
-  cancelled: "state IN ('cancelled', 'dismissed')",
-};
 
 type RecipientDbRow = StoredRecipient;
 
@@ -149,28 +137,11 @@ export function campaignHandlers(d: CampaignHandlerDeps): Pick<Handlers, Campaig
     'campaigns.duplicate': ({ id }) => ({ id: d.drafts.duplicate(id) }),
     'campaigns.recipients': ({ id, filter, search, offset, limit }) => {
       const row = d.store.row(id);
-      settleForReading(d.db, id);
-      const where = [`campaign_id = ?`, FILTERS[filter ?? 'all']];
-      const params: (string | number)[] = [id];
-      const q = (search ?? '').trim();
-      if (q) {
-        const digits = q.replace(/[\s+\-()]/g, '');
-        where.push(/^\d+$/.test(digits) ? "(CAST(msisdn AS TEXT) LIKE ? OR name LIKE ?)" : 'name LIKE ?');
-        if (/^\d+$/.test(digits)) params.push(`%${digits}%`);
-        params.push(`%${q.replace(/[%_]/g, '')}%`);
-      }
-      const sqlWhere = where.join(' AND ');
-      const total = d.db.prepare(`SELECT COUNT(*) FROM campaign_recipients WHERE ${sqlWhere}`).pluck().get(...params) as number;
       const off = offset ?? 0;
-      const rows = d.db
-        .prepare(
-          `SELECT id, msisdn, contact_id, name, text, parts, state, reason, status, gateway_status, status_error, status_at, cost, gateway_id
-           FROM campaign_recipients WHERE ${sqlWhere} ORDER BY id LIMIT ? OFFSET ?`,
-        )
-        .all(...params, limit ?? 100, off) as RecipientDbRow[];
+      const { total, rows } = d.store.recipients.page(id, filter ?? 'all', search ?? '', off, limit ?? 100);
       return { total, offset: off, rows: rows.map((r) => toRecipientRow(r, row.channel)) };
     },
-    'campaigns.export': ({ id }) => exportCampaignCsv(d.db, d.store.row(id)),
+    'campaigns.export': ({ id }) => exportCampaignCsv(d.db, d.store.recipients, d.store.row(id)),
     'templates.list': () => ({ templates: d.templates.list() }),
     'templates.save': (t) => d.templates.save(t),
     'templates.delete': ({ id }) => ({ deleted: d.templates.delete(id) }),

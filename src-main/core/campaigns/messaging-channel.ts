@@ -40,15 +40,8 @@ function accept(ctx: OutboxContext, job: ChunkJob, chunkId: number, res: MultiMo
   const validity = frozenOptions(row).validitySeconds ?? DEFAULT_VALIDITY_S;
   let cost = 0;
   db.transaction(() => {
-    const setAccepted = prepared(
-      db,
-      "UPDATE campaign_recipients SET state = 'accepted', chunk_id = ?, gateway_id = ?, status = 'sent', status_at = ? WHERE id = ? AND state = 'queued' AND chunk_id IS NULL",
-    );
     // Accepted by the 202, but not named in it: the gateway may well have it, so never failed, never resent.
-    const setUncertain = prepared(
-      db,
-      "UPDATE campaign_recipients SET state = 'uncertain', chunk_id = ?, reason = ? WHERE id = ? AND state = 'queued' AND chunk_id IS NULL",
-    );
+    const { accepted: setAccepted, uncertain: setUncertain } = deps.store.recipients.messagingAnswer();
     // Status of messaging sends arrives only by webhook: nothing to poll, so the rows are born done.
     const addMessage = prepared(
       db,

@@ -5,7 +5,6 @@ import { BeskedError, toAppError } from '../errors';
 import { prepared } from '../db/prepared';
 import { channelTraits } from './channel-traits';
 import type { OutboxContext } from './outbox-context';
-import { REALLY_QUEUED } from './settlement';
 
 export function pauseCampaign(ctx: OutboxContext, id: number): void {
   const row = ctx.deps.store.row(id);
@@ -42,6 +41,7 @@ export async function resumeCampaign(ctx: OutboxContext, id: number): Promise<vo
  */
 export async function cancelCampaign(ctx: OutboxContext, id: number): Promise<{ notCancelled: number; problem: string | null }> {
   const db = ctx.db;
+  const recipients = ctx.deps.store.recipients;
   const row = ctx.deps.store.row(id);
   if (row.state === 'draft') throw new BeskedError('conflict', 'This message has not been sent. Delete the draft instead.', coded('campaign.draftNotSent'));
   if (['sent', 'partly_failed', 'failed'].includes(row.state) && !hasScheduledAtGateway(ctx, id)) {
@@ -51,7 +51,7 @@ export async function cancelCampaign(ctx: OutboxContext, id: number): Promise<{ 
   ctx.settle(id);
   db.transaction(() => {
     // A chunk on its way is not the queue any more: its outcome decides for its recipients.
-    prepared(db, `UPDATE campaign_recipients SET state = 'cancelled', status = 'cancelled', status_at = @at WHERE ${REALLY_QUEUED}`).run({ at, campaign: id });
+    recipients.cancelQueued(id, at);
     prepared(db, "UPDATE campaigns SET state = 'cancelled', waiting_reason = NULL, next_attempt_at = NULL, finished_at = ? WHERE id = ? AND state <> 'cancelled'").run(at, id);
   })();
   const pending = prepared(
@@ -66,16 +66,8 @@ export async function cancelCampaign(ctx: OutboxContext, id: number): Promise<{ 
     try {
       await ctx.deps.gateway.deleteScheduled(Number(gid));
       db.transaction(() => {
-        prepared(
-          db,
-          "UPDATE campaign_recipients SET state = 'cancelled', status = 'cancelled', status_at = ? WHERE campaign_id = ? AND gateway_id = ? AND state = 'accepted'",
-        ).run(at, id, gid);
+        recipients.cancelAtGateway(id, gid, at);
         prepared(db, 'UPDATE gateway_messages SET done = 1 WHERE gateway_id = ?').run(gid);
-        prepared(
-          db,
-          `INSERT INTO status_events (campaign_id, recipient_id, status, at)
-           SELECT campaign_id, id, 'cancelled', ? FROM campaign_recipients WHERE campaign_id = ? AND gateway_id = ?`,
-        ).run(at, id, gid);
       })();
     } catch (err) {
       const n = prepared(db, 'SELECT recipients FROM gateway_messages WHERE gateway_id = ?', 'pluck').get(gid) as number;
@@ -110,10 +102,11 @@ export function resolveUncertainNow(ctx: OutboxContext, id: number, action: 'res
   const db = ctx.db;
   ctx.settle(id);
   const row = ctx.deps.store.row(id);
-  const n = prepared(db, "SELECT COUNT(*) FROM campaign_recipients WHERE campaign_id = ? AND state = 'uncertain'", 'pluck').get(id) as number;
+  const recipients = ctx.deps.store.recipients;
+  const n = recipients.uncertainCount(id);
   if (n === 0) throw new BeskedError('conflict', 'No recipient of this campaign is uncertain any more.', coded('campaign.nothingUncertain'));
   if (action === 'dismiss') {
-    prepared(db, "UPDATE campaign_recipients SET state = 'dismissed' WHERE campaign_id = ? AND state = 'uncertain'").run(id);
+    recipients.dismissUncertain(id);
     ctx.runs.forget(id);
     ctx.runs.finishIfDone(id, true);
     ctx.runs.changed(id);
@@ -121,7 +114,7 @@ export function resolveUncertainNow(ctx: OutboxContext, id: number, action: 'res
   }
   if (row.state === 'cancelled') throw new BeskedError('conflict', 'This campaign was cancelled. Duplicate it to send again.', coded('campaign.cancelledDuplicate'));
   db.transaction(() => {
-    prepared(db, "UPDATE campaign_recipients SET state = 'queued', chunk_id = NULL WHERE campaign_id = ? AND state = 'uncertain'").run(id);
+    recipients.requeueUncertain(id);
     if (row.state !== 'paused') {
       prepared(db, "UPDATE campaigns SET state = 'sending', finished_at = NULL, waiting_reason = NULL, next_attempt_at = NULL WHERE id = ?").run(id);
     }

@@ -2,20 +2,23 @@
 // in frozen batches (frozen-batches.ts), or from a list just frozen and kept in memory. Settling chunks onto their
 // rows goes through here too, since it turns batches into rows and so ends a kept list's use.
 import type { Db } from '../db/database';
-import { prepared } from '../db/prepared';
 import { countSegments } from '../../../src-shared/sms/segments';
+import type { CampaignRecipients } from './campaign-recipients';
 import type { CampaignRow } from './campaign-store';
 import { channelTraits } from './channel-traits';
 import { batchRange, orNull, readBatches, type FrozenList } from './frozen-batches';
 import type { QueuedRow } from './outbox-context';
 import { recipientNeedsUcs2 } from './recipient-encoding';
-import { queueFloor, REALLY_QUEUED, settleChunks } from './settlement';
+import { queueFloor, settleChunks } from './settlement';
 
 export class OutboxQueue {
   /** Lists just frozen as batches, kept to send from instead of parsing the batches back (see next). */
   private readonly frozen = new Map<number, FrozenList>();
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly recipients: CampaignRecipients,
+  ) {}
 
   /** Takes a list the sender just froze as batches: the same recipients the batches hold. */
   adopt(campaignId: number, list: FrozenList): void {
@@ -37,18 +40,12 @@ export class OutboxQueue {
 
   /** Recipients already handed to the gateway or on their way (a scheduled campaign's send times follow from it). */
   handedOver(campaignId: number): number {
-    return prepared(
-      this.db,
-      `SELECT (SELECT COUNT(*) FROM campaign_recipients WHERE campaign_id = ? AND state IN ('accepted', 'uncertain', 'in_flight'))
-            + (SELECT COALESCE(SUM(recipients), 0) FROM send_chunks WHERE campaign_id = ? AND settled = 0 AND state IN ('accepted', 'uncertain', 'in_flight'))`,
-      'pluck',
-    ).get(campaignId, campaignId) as number;
+    return this.recipients.handedOver(campaignId);
   }
 
   /**
    * The next queued recipients in id order: queued rows and entries still in frozen batches (frozen-batches.ts).
-   * Rows are read as plain arrays: better-sqlite3 builds row objects property by property, which for 1,000 rows
-   * per chunk cost more than the query.
+   * Rows are read as plain arrays (CampaignRecipients.queuedBetween).
    */
   next(row: CampaignRow, limit: number): QueuedRow[] {
     const campaignId = row.id;
@@ -78,12 +75,7 @@ export class OutboxQueue {
   private queuedRows(row: CampaignRow, minId: number, maxId: number, limit: number): QueuedRow[] {
     // An interface that sends the template needs no texts, and knows each recipient's encoding from its tag values.
     const template = channelTraits(row.channel).sendsTemplate;
-    const rows = prepared(
-      this.db,
-      `SELECT id, msisdn, ${template ? "''" : 'text'}, tagvalues, parts, cost FROM campaign_recipients
-       WHERE ${REALLY_QUEUED} AND id BETWEEN @min AND @max ORDER BY id LIMIT @limit`,
-      'raw',
-    ).all({ campaign: row.id, min: minId, max: maxId, limit }) as [number, number, string, string | null, number, number | null][];
+    const rows = this.recipients.queuedBetween(row.id, minId, maxId, limit, !template);
     if (rows.length === 0) return [];
     const templateUcs2 = isUcs2(row.text);
     return rows.map(([id, msisdn, text, tagvaluesJson, parts, cost]) => ({

@@ -61,7 +61,7 @@ export class Outbox {
     this.now = deps.now ?? Date.now;
     this.offset = deps.offset ?? systemOffset;
     this.chunkSize = deps.chunkSize ?? 1000;
-    this.queue = new OutboxQueue(deps.db);
+    this.queue = new OutboxQueue(deps.db, deps.store.recipients);
     this.runs = new CampaignRuns(deps, this.now, (id) => this.queue.letGo(id));
     this.storage = new StorageGuard(deps.db, deps.log, this.now, deps.onStorage);
     this.worker = new OutboxWorker(
@@ -101,7 +101,7 @@ export class Outbox {
       const at = this.iso();
       prepared(db, "UPDATE send_chunks SET state = 'uncertain', finished_at = ?, error = ?, error_code = ? WHERE state = 'in_flight'").run(at, ...lastErrorColumns(ANSWER_LOST));
       // Rows marked one by one before schema 7.
-      prepared(db, "UPDATE campaign_recipients SET state = 'uncertain' WHERE state = 'in_flight'").run();
+      this.deps.store.recipients.inFlightToUncertain();
       return chunks.length;
     })();
   }

@@ -1,5 +1,5 @@
 // Sending a draft: checked exactly as the preview checked it, its recipients frozen with their final texts, and
-// handed to the outbox. From here on campaign_recipients is the truth, whatever happens to the contacts.
+// handed to the outbox. From here on the frozen recipients are the truth, whatever happens to the contacts.
 import type { Settings } from '../../../src-shared/contract';
 import { formatPhone } from '../../../src-shared/phone';
 import type { Db } from '../db/database';
@@ -109,10 +109,6 @@ export class CampaignSender {
       values[k++] = plan.unitCosts[i] ?? null;
       if (j % YIELD_EVERY === YIELD_EVERY - 1) await new Promise<void>((res) => setImmediate(res));
     }
-    const insertOptedOut = db.prepare(
-      `INSERT OR IGNORE INTO campaign_recipients (campaign_id, msisdn, contact_id, name, text, parts, state, reason)
-       VALUES (?, ?, ?, ?, '', 0, 'excluded', ?)`,
-    );
     const insertExclusion = db.prepare(
       'INSERT INTO campaign_exclusions (campaign_id, label, msisdn, contact_id, reason, detail) VALUES (?, ?, ?, ?, ?, ?)',
     );
@@ -127,7 +123,7 @@ export class CampaignSender {
       for (let j = 0; j < rowCount; j++) values[j * QUEUED_ROW_PARAMS] = firstId + batched + j;
       insertQueuedRows(db, values);
       for (const e of plan.resolution.exclusions) {
-        if (e.reason === 'opted_out' && e.msisdn !== null) insertOptedOut.run(id, e.msisdn, e.contactId, e.label === formatPhone(`+${e.msisdn}`) ? null : e.label, e.detail);
+        if (e.reason === 'opted_out' && e.msisdn !== null) this.deps.store.recipients.addExcluded(id, e.msisdn, e.contactId, e.label === formatPhone(`+${e.msisdn}`) ? null : e.label, e.detail);
         else insertExclusion.run(id, e.label, e.msisdn, e.contactId, e.reason, e.detail);
       }
       db.prepare(
