@@ -3,8 +3,9 @@
 import type { CampaignDraft, RecipientSpec } from '../../../src-shared/contract';
 import type { Db } from '../db/database';
 import { BeskedError } from '../errors';
-import { CampaignStore, DEFAULT_OPTIONS, EMPTY_SPEC, draftOf, type CampaignRow } from './campaign-store';
+import { CampaignStore, DEFAULT_OPTIONS, EMPTY_SPEC, draftOf } from './campaign-store';
 import { coded } from '../../../src-shared/error-codes';
+import { campaignFacts, enforce } from './campaign-rules';
 import { insertCampaign } from './new-campaign';
 
 export interface DraftDeps {
@@ -14,14 +15,15 @@ export interface DraftDeps {
   now?: () => number;
 }
 
-/** States a campaign can be deleted in: nothing of it is still on its way. */
-const DELETABLE = new Set<CampaignRow['state']>(['draft', 'sent', 'partly_failed', 'failed', 'cancelled']);
-
 export class Drafts {
   private readonly now: () => number;
 
   constructor(private readonly deps: DraftDeps) {
     this.now = deps.now ?? Date.now;
+  }
+
+  private iso(): string {
+    return new Date(this.now()).toISOString();
   }
 
   create(init: { recipients?: Partial<RecipientSpec> | undefined; text?: string | undefined; name?: string; duplicatedFrom?: number } = {}): number {
@@ -68,9 +70,8 @@ export class Drafts {
   delete(id: number): boolean {
     const row = this.deps.store.maybeRow(id);
     if (!row) return false;
-    if (!DELETABLE.has(row.state)) {
-      throw new BeskedError('conflict', 'This campaign is still on its way. Cancel it first, then delete it.', coded('campaign.stillSending'));
-    }
+    // Nothing of it may still be on its way, at the gateway neither (cancel it first).
+    enforce('delete', row, campaignFacts(this.deps.store, row, this.iso()));
     this.deps.db.transaction(() => {
       // status_events and exclusions cascade with the campaign; chunks are referenced by recipients, so go after them.
       this.deps.db.prepare('DELETE FROM status_events WHERE campaign_id = ?').run(id);
@@ -86,6 +87,7 @@ export class Drafts {
   /** A new draft with the same text, sender, options and recipient choice (not the frozen list). */
   duplicate(id: number): number {
     const row = this.deps.store.row(id);
+    enforce('duplicate', row, campaignFacts(this.deps.store, row, this.iso()));
     const d = draftOf(row);
     const newId = this.create({ recipients: d.recipients, text: d.text, name: d.name, duplicatedFrom: id });
     this.save(newId, { ...d, sendAt: null });
@@ -99,7 +101,8 @@ export class Drafts {
   resendFailed(id: number): { id: number; recipients: number } {
     const row = this.deps.store.row(id);
     const msisdns = this.deps.store.recipients.failedNumbers(id);
-    if (msisdns.length === 0) throw new BeskedError('conflict', 'No recipient of this campaign failed, so there is nobody to send to again.', coded('campaign.noFailedRecipients'));
+    // Only once it has finished: until then more may fail, and a copy now would miss them.
+    enforce('resendFailed', row, campaignFacts(this.deps.store, row, this.iso(), msisdns.length));
     const d = draftOf(row);
     const name = d.name ? `${d.name} (failed again)` : '';
     const newId = this.create({ duplicatedFrom: id, name });

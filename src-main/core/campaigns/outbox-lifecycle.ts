@@ -3,17 +3,13 @@
 import { coded } from '../../../src-shared/error-codes';
 import { BeskedError, toAppError } from '../errors';
 import { prepared } from '../db/prepared';
+import { campaignFacts, enforce } from './campaign-rules';
 import { channelTraits } from './channel-traits';
 import type { OutboxContext } from './outbox-context';
 
 export function pauseCampaign(ctx: OutboxContext, id: number): void {
   const row = ctx.deps.store.row(id);
-  if (row.state === 'scheduled' && row.scheduled_at_gateway === 1) {
-    throw new BeskedError('conflict', 'This campaign is already at the gateway, scheduled for its time. Cancel it instead if it must not go out.', coded('campaign.alreadyAtGateway'));
-  }
-  if (!['sending', 'waiting', 'scheduled'].includes(row.state)) {
-    throw new BeskedError('conflict', 'Only a campaign that is sending or waiting can be paused.', coded('campaign.cannotPause'));
-  }
+  enforce('pause', row, campaignFacts(ctx.deps.store, row, ctx.iso()));
   prepared(ctx.db, "UPDATE campaigns SET state = 'paused', next_attempt_at = NULL WHERE id = ?").run(id);
   ctx.runs.forget(id);
   ctx.runs.changed(id);
@@ -21,7 +17,7 @@ export function pauseCampaign(ctx: OutboxContext, id: number): void {
 
 export async function resumeCampaign(ctx: OutboxContext, id: number): Promise<void> {
   const row = ctx.deps.store.row(id);
-  if (row.state !== 'paused') throw new BeskedError('conflict', 'Only a paused campaign can be resumed.', coded('campaign.cannotResume'));
+  enforce('resume', row, campaignFacts(ctx.deps.store, row, ctx.iso()));
   const mode = await ctx.deps.mode();
   // A send time still ahead on an interface that cannot hand it to the gateway: it waits here again.
   const later = channelTraits(row.channel).later === 'local' && row.send_at !== null && Date.parse(row.send_at) > ctx.now();
@@ -43,10 +39,7 @@ export async function cancelCampaign(ctx: OutboxContext, id: number): Promise<{ 
   const db = ctx.db;
   const recipients = ctx.deps.store.recipients;
   const row = ctx.deps.store.row(id);
-  if (row.state === 'draft') throw new BeskedError('conflict', 'This message has not been sent. Delete the draft instead.', coded('campaign.draftNotSent'));
-  if (['sent', 'partly_failed', 'failed'].includes(row.state) && !hasScheduledAtGateway(ctx, id)) {
-    throw new BeskedError('conflict', 'This campaign has already gone out, so there is nothing left to cancel.', coded('campaign.nothingToCancel'));
-  }
+  enforce('cancel', row, campaignFacts(ctx.deps.store, row, ctx.iso()));
   const at = ctx.iso();
   ctx.settle(id);
   db.transaction(() => {
@@ -88,13 +81,6 @@ export async function cancelCampaign(ctx: OutboxContext, id: number): Promise<{ 
   ctx.runs.forget(id);
   ctx.runs.changed(id);
   return { notCancelled, problem };
-}
-
-function hasScheduledAtGateway(ctx: OutboxContext, id: number): boolean {
-  return (
-    prepared(ctx.db, "SELECT 1 FROM gateway_messages WHERE campaign_id = ? AND interface = 'legacy' AND done = 0 AND send_at > ? LIMIT 1").get(id, ctx.iso()) !==
-    undefined
-  );
 }
 
 /** The user's answer for recipients whose request had an unknown outcome: send again, or leave them. Run exclusively. */
