@@ -29,6 +29,8 @@ describe('the campaign state machine in the core', () => {
     expect((await t.ok('campaigns.get', { id })).state).toBe('sent');
 
     expect((await t.ok('campaigns.cancel', { id })).state).toBe('cancelled');
+    // Nothing is left to cancel now, at the gateway neither (before the rule, a second cancel did nothing silently).
+    expect(await t.fails('campaigns.cancel', { id })).toMatchObject({ kind: 'conflict', code: 'campaign.nothingToCancel' });
     expect(await t.ok('campaigns.delete', { id })).toEqual({ deleted: true });
   });
 
