@@ -5,6 +5,7 @@ import type { Db } from '../db/database';
 import type { EventBus } from '../events';
 import type { SettingsStore } from '../settings';
 import type { Logger } from '../log';
+import { SpendLedger } from '../campaigns/spend-ledger';
 
 export interface AccountFetch {
   mode: 'sandbox' | 'live';
@@ -76,23 +77,15 @@ export class BalanceService {
   private async fetchAndStore(): Promise<Balance> {
     const a = await this.fetchAccount();
     const fetchedAt = new Date().toISOString();
-    this.db
-      .prepare(
-        `INSERT INTO balance_cache (mode, credit, currency, account_id, fetched_at) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT(mode) DO UPDATE SET credit = excluded.credit, currency = excluded.currency,
-           account_id = excluded.account_id, fetched_at = excluded.fetched_at`,
-      )
-      .run(a.mode, a.credit, a.currency, a.id, fetchedAt);
+    new SpendLedger(this.db).storeBalance(a.mode, { credit: a.credit, currency: a.currency, accountId: a.id, fetchedAt });
     const balance = this.toBalance(a.mode, a.credit, a.currency, a.id, fetchedAt);
     this.events.emit('balance.changed', balance);
     return balance;
   }
 
   private cached(mode: 'sandbox' | 'live'): Balance | null {
-    const row = this.db.prepare('SELECT credit, currency, account_id, fetched_at FROM balance_cache WHERE mode = ?').get(mode) as
-      | { credit: number; currency: string; account_id: number; fetched_at: string }
-      | undefined;
-    return row ? this.toBalance(mode, row.credit, row.currency, row.account_id, row.fetched_at) : null;
+    const b = new SpendLedger(this.db).balance(mode);
+    return b ? this.toBalance(mode, b.credit, b.currency, b.accountId, b.fetchedAt) : null;
   }
 
   private toBalance(mode: 'sandbox' | 'live', credit: number, currency: string, accountId: number, fetchedAt: string): Balance {

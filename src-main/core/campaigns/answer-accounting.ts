@@ -1,6 +1,8 @@
 // Holds a gateway's 2xx answer against the chunk it answers: which recipients it accounts for (with their message
 // ids) and which it does not. A recipient the answer does not account for is uncertain — the gateway said yes to
 // the request, so it may well have the message — never failed and never accepted without an id.
+import { coded } from '../../../src-shared/error-codes';
+import type { StoppedReason } from './campaign-store';
 import { parseMessagingReference } from './messaging-request';
 
 export interface MessagingAccount {
@@ -80,4 +82,12 @@ export function accountLegacy(groupCount: number, ids: readonly number[], held: 
   // An id the answer gives twice accounts for neither of its groups.
   for (let i = 0; i < out.length; i++) if (out[i] !== null && ids.filter((n) => String(n) === out[i]).length > 1) out[i] = null;
   return { ids: out, problem };
+}
+
+/** Why an accepted chunk's recipients are uncertain: the answer did not account for them. */
+export function unaccountedReason(accounted: number, sent: number): StoppedReason {
+  return {
+    message: `The gateway accepted the request, but its answer accounted for only ${accounted.toLocaleString('en')} of its ${sent.toLocaleString('en')} recipients, so the others may well have the message. They are not sent again by themselves.`,
+    ...coded('chunk.unaccounted', { accounted, sent }),
+  };
 }

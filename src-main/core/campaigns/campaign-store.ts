@@ -15,12 +15,11 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/database';
 import { BeskedError } from '../errors';
 import type { MessageOptions as FrozenOptions } from './send-spec';
-import { applyUnsettled, settleForReading, unsettledCounts } from './settlement';
-import { batchedCount } from './frozen-batches';
+import { CampaignRecipients } from './campaign-recipients';
 import { coded } from '../../../src-shared/error-codes';
 import type { StorageProblem } from '../db/storage-errors';
 
-/** A campaign_recipients row as the views and the export read it. */
+/** A recipient's row as the views and the export read it. */
 export interface StoredRecipient {
   id: number;
   msisdn: number;
@@ -114,28 +113,20 @@ export function emptyDelivery(): DeliveryCounts {
   return Object.fromEntries(BESKED_STATES.map((s) => [s, 0])) as DeliveryCounts;
 }
 
-const STATE_KEY: Record<string, keyof CampaignCounts> = {
-  queued: 'queued',
-  in_flight: 'inFlight',
-  accepted: 'accepted',
-  uncertain: 'uncertain',
-  failed: 'failed',
-  cancelled: 'cancelled',
-  dismissed: 'dismissed',
-  excluded: 'excluded',
-};
-
 export class CampaignStore {
   // Prepared once: the outbox reads the row and the cost after every chunk, and compiling cost more than running.
   private readonly rowById: Statement;
   private readonly acceptedCost: Statement;
   private readonly pendingAtGatewayQuery: Statement;
+  /** The campaigns' recipients: every read and write of their rows goes through it. */
+  readonly recipients: CampaignRecipients;
 
   /** `storage`: why the outbox cannot write now (disk full…), shown on every campaign on its way as its wait. */
   constructor(
     private readonly db: Db,
     private readonly storage: () => StorageProblem | null = () => null,
   ) {
+    this.recipients = new CampaignRecipients(db);
     this.rowById = db.prepare('SELECT * FROM campaigns WHERE id = ?');
     this.acceptedCost = db.prepare("SELECT SUM(cost) FROM send_chunks WHERE campaign_id = ? AND state = 'accepted'").pluck();
     // done = 0 first: the index on (done, next_poll_at) keeps this to the messages still being watched.
@@ -161,19 +152,7 @@ export class CampaignStore {
 
   counts(id: number): CampaignCounts {
     const c = emptyCounts();
-    const rows = this.db.prepare('SELECT state, COUNT(*) AS n FROM campaign_recipients WHERE campaign_id = ? GROUP BY state').all(id) as {
-      state: string;
-      n: number;
-    }[];
-    for (const r of rows) {
-      const key = STATE_KEY[r.state];
-      if (key) c[key] += r.n;
-    }
-    // Frozen recipients not written as rows yet are queued (frozen-batches.ts)…
-    c.queued += batchedCount(this.db, id);
-    // …and so are, as far as the rows say, those of chunks whose outcome is not settled onto them yet.
-    const unsettled = unsettledCounts(this.db, id);
-    applyUnsettled(c, unsettled);
+    this.recipients.counts(id, c);
     c.excluded += this.db.prepare('SELECT COUNT(*) FROM campaign_exclusions WHERE campaign_id = ?').pluck().get(id) as number;
     c.total = c.queued + c.inFlight + c.accepted + c.uncertain + c.failed + c.cancelled + c.dismissed;
     return c;
@@ -181,12 +160,8 @@ export class CampaignStore {
 
   delivery(id: number): DeliveryCounts {
     const d = emptyDelivery();
-    const rows = this.db
-      .prepare('SELECT status, COUNT(*) AS n FROM campaign_recipients WHERE campaign_id = ? AND status IS NOT NULL GROUP BY status')
-      .all(id) as { status: string; n: number }[];
-    for (const r of rows) if ((BESKED_STATES as readonly string[]).includes(r.status)) d[r.status as BeskedState] += r.n;
-    // Accepted chunks not settled onto their rows yet: their recipients wait for a first status.
-    d.pending += unsettledCounts(this.db, id).accepted ?? 0;
+    // Accepted chunks not settled onto their rows yet count as waiting for a first status.
+    this.recipients.delivery(id, d);
     return d;
   }
 
@@ -231,24 +206,10 @@ export class CampaignStore {
   }
 
   detail(row: CampaignRow, etaSeconds: number | null = null): CampaignDetail {
-    settleForReading(this.db, row.id);
-    const exclusions = this.db
-      .prepare(
-        `SELECT reason, COUNT(*) AS count FROM (
-           SELECT 'opted_out' AS reason FROM campaign_recipients WHERE campaign_id = ? AND state = 'excluded'
-           UNION ALL SELECT reason FROM campaign_exclusions WHERE campaign_id = ?)
-         GROUP BY reason ORDER BY count DESC`,
-      )
-      .all(row.id, row.id) as { reason: ExclusionReason; count: number }[];
-    const uncertainChunks = (
-      this.db
-        .prepare(
-          `SELECT c.seq, COUNT(r.id) AS recipients, c.started_at AS startedAt, c.error, c.error_code AS errorCode, c.confirmed
-             FROM campaign_recipients r JOIN send_chunks c ON c.id = r.chunk_id
-            WHERE r.campaign_id = ? AND r.state = 'uncertain' GROUP BY c.id ORDER BY c.seq`,
-        )
-        .all(row.id) as (Omit<CampaignDetail['uncertainChunks'][number], 'errorCode'> & { errorCode: string | null })[]
-    ).map((u) => ({ ...u, errorCode: parseErrorCode(u.errorCode) }));
+    const exclusions = this.recipients.exclusions<{ reason: ExclusionReason; count: number }>(row.id);
+    const uncertainChunks = this.recipients
+      .uncertainChunks<Omit<CampaignDetail['uncertainChunks'][number], 'errorCode'> & { errorCode: string | null }>(row.id)
+      .map((u) => ({ ...u, errorCode: parseErrorCode(u.errorCode) }));
     return {
       ...this.summary(row, etaSeconds),
       draft: draftOf(row),
@@ -264,17 +225,8 @@ export class CampaignStore {
   failures(id: number): { reason: string; count: number }[] {
     const groups = new Map<string, number>();
     const add = (reason: string, n: number) => groups.set(reason, (groups.get(reason) ?? 0) + n);
-    const refused = this.db
-      .prepare("SELECT reason, COUNT(*) AS n FROM campaign_recipients WHERE campaign_id = ? AND state = 'failed' GROUP BY reason")
-      .all(id) as { reason: string | null; n: number }[];
+    const { refused, undelivered } = this.recipients.failures(id);
     for (const r of refused) add(r.reason ?? 'The gateway refused the message.', r.n);
-    const undelivered = this.db
-      .prepare(
-        `SELECT status, gateway_status, status_error, COUNT(*) AS n FROM campaign_recipients
-         WHERE campaign_id = ? AND state = 'accepted' AND status IN ('failed', 'expired', 'cancelled')
-         GROUP BY status, gateway_status, status_error`,
-      )
-      .all(id) as { status: BeskedState; gateway_status: string | null; status_error: string | null; n: number }[];
     for (const r of undelivered) add(deliveryFailureReason(r.status, r.gateway_status, r.status_error), r.n);
     return [...groups].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count);
   }

@@ -8,19 +8,21 @@
 //   time per recipient is already dominated by the round trip, so larger chunks would gain little;
 // - the messaging interface's batch limit is 1000 anyway, so both channels behave the same.
 
-export type Channel = 'legacy' | 'messaging';
+import { channelTraits, LEGACY_MAX_RECIPIENTS_PER_MESSAGE, LEGACY_MAX_RECIPIENTS_PER_REQUEST } from './channel-traits';
 
-/** legacy-interface.md, Limits. */
-export const LEGACY_MAX_RECIPIENTS_PER_MESSAGE = 10_000;
-export const LEGACY_MAX_MESSAGES_PER_REQUEST = 1_000;
-export const LEGACY_MAX_RECIPIENTS_PER_REQUEST = 10_000;
-/** messaging-interface.md, Limits: messages per batch request. */
-export const MESSAGING_MAX_PER_REQUEST = 1_000;
+export {
+  LEGACY_MAX_MESSAGES_PER_REQUEST,
+  LEGACY_MAX_RECIPIENTS_PER_MESSAGE,
+  LEGACY_MAX_RECIPIENTS_PER_REQUEST,
+  MESSAGING_MAX_PER_REQUEST,
+} from './channel-traits';
+
+export type Channel = 'legacy' | 'messaging';
 
 export const DEFAULT_CHUNK_SIZE = 1_000;
 
 export function maxChunkSize(channel: Channel): number {
-  return channel === 'legacy' ? LEGACY_MAX_RECIPIENTS_PER_REQUEST : MESSAGING_MAX_PER_REQUEST;
+  return channelTraits(channel).maxPerRequest;
 }
 
 /** A requested chunk size clamped to what one request of the channel may carry. */

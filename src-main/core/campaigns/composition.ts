@@ -7,7 +7,7 @@ export interface ComposedText {
   text: string;
   /** Values of the template's fields in order (fallbacks applied); null without merge fields. */
   tagvalues: string[] | null;
-  /** The same values as JSON, as a legacy request carries them and campaign_recipients.tagvalues stores them. */
+  /** The same values as JSON, as a legacy request carries them and a recipient row's tagvalues stores them. */
   tagvaluesJson: string | null;
   parts: number;
   ucs2: boolean;

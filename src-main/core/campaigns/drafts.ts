@@ -3,9 +3,10 @@
 import type { CampaignDraft, RecipientSpec } from '../../../src-shared/contract';
 import type { Db } from '../db/database';
 import { BeskedError } from '../errors';
-import { CampaignStore, DEFAULT_OPTIONS, EMPTY_SPEC, draftOf, type CampaignRow } from './campaign-store';
-import { settleChunks } from './settlement';
+import { CampaignStore, DEFAULT_OPTIONS, EMPTY_SPEC, draftOf } from './campaign-store';
 import { coded } from '../../../src-shared/error-codes';
+import { campaignFacts, enforce } from './campaign-rules';
+import { insertCampaign } from './new-campaign';
 
 export interface DraftDeps {
   db: Db;
@@ -14,9 +15,6 @@ export interface DraftDeps {
   now?: () => number;
 }
 
-/** States a campaign can be deleted in: nothing of it is still on its way. */
-const DELETABLE = new Set<CampaignRow['state']>(['draft', 'sent', 'partly_failed', 'failed', 'cancelled']);
-
 export class Drafts {
   private readonly now: () => number;
 
@@ -24,16 +22,23 @@ export class Drafts {
     this.now = deps.now ?? Date.now;
   }
 
+  private iso(): string {
+    return new Date(this.now()).toISOString();
+  }
+
   create(init: { recipients?: Partial<RecipientSpec> | undefined; text?: string | undefined; name?: string; duplicatedFrom?: number } = {}): number {
     const at = new Date(this.now()).toISOString();
     const spec: RecipientSpec = { ...EMPTY_SPEC, ...stripUndefined(init.recipients ?? {}) };
-    const info = this.deps.db
-      .prepare(
-        `INSERT INTO campaigns (kind, name, state, channel, sender, text, fallbacks, options, recipient_spec, created_at, updated_at, duplicated_from)
-         VALUES ('campaign', ?, 'draft', 'legacy', ?, ?, '{}', ?, ?, ?, ?, ?)`,
-      )
-      .run(init.name ?? '', this.deps.defaultSender(), init.text ?? '', JSON.stringify(DEFAULT_OPTIONS), JSON.stringify(spec), at, at, init.duplicatedFrom ?? null);
-    return Number(info.lastInsertRowid);
+    return insertCampaign(this.deps.db, {
+      kind: 'campaign',
+      name: init.name ?? '',
+      sender: this.deps.defaultSender(),
+      text: init.text ?? '',
+      options: DEFAULT_OPTIONS,
+      recipients: spec,
+      at,
+      duplicatedFrom: init.duplicatedFrom ?? null,
+    });
   }
 
   save(id: number, draft: CampaignDraft): { id: number; updatedAt: string } {
@@ -65,13 +70,12 @@ export class Drafts {
   delete(id: number): boolean {
     const row = this.deps.store.maybeRow(id);
     if (!row) return false;
-    if (!DELETABLE.has(row.state)) {
-      throw new BeskedError('conflict', 'This campaign is still on its way. Cancel it first, then delete it.', coded('campaign.stillSending'));
-    }
+    // Nothing of it may still be on its way, at the gateway neither (cancel it first).
+    enforce('delete', row, campaignFacts(this.deps.store, row, this.iso()));
     this.deps.db.transaction(() => {
       // status_events and exclusions cascade with the campaign; chunks are referenced by recipients, so go after them.
       this.deps.db.prepare('DELETE FROM status_events WHERE campaign_id = ?').run(id);
-      this.deps.db.prepare('DELETE FROM campaign_recipients WHERE campaign_id = ?').run(id);
+      this.deps.store.recipients.deleteAll(id);
       this.deps.db.prepare('DELETE FROM recipient_batches WHERE campaign_id = ?').run(id);
       this.deps.db.prepare('DELETE FROM gateway_messages WHERE campaign_id = ?').run(id);
       this.deps.db.prepare('DELETE FROM send_chunks WHERE campaign_id = ?').run(id);
@@ -83,6 +87,7 @@ export class Drafts {
   /** A new draft with the same text, sender, options and recipient choice (not the frozen list). */
   duplicate(id: number): number {
     const row = this.deps.store.row(id);
+    enforce('duplicate', row, campaignFacts(this.deps.store, row, this.iso()));
     const d = draftOf(row);
     const newId = this.create({ recipients: d.recipients, text: d.text, name: d.name, duplicatedFrom: id });
     this.save(newId, { ...d, sendAt: null });
@@ -95,16 +100,9 @@ export class Drafts {
    */
   resendFailed(id: number): { id: number; recipients: number } {
     const row = this.deps.store.row(id);
-    settleChunks(this.deps.db, id);
-    const msisdns = this.deps.db
-      .prepare(
-        `SELECT msisdn FROM campaign_recipients WHERE campaign_id = ?
-           AND (state = 'failed' OR (state = 'accepted' AND status IN ('failed', 'expired')))
-         ORDER BY id`,
-      )
-      .pluck()
-      .all(id) as number[];
-    if (msisdns.length === 0) throw new BeskedError('conflict', 'No recipient of this campaign failed, so there is nobody to send to again.', coded('campaign.noFailedRecipients'));
+    const msisdns = this.deps.store.recipients.failedNumbers(id);
+    // Only once it has finished: until then more may fail, and a copy now would miss them.
+    enforce('resendFailed', row, campaignFacts(this.deps.store, row, this.iso(), msisdns.length));
     const d = draftOf(row);
     const name = d.name ? `${d.name} (failed again)` : '';
     const newId = this.create({ duplicatedFrom: id, name });

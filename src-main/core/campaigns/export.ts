@@ -5,24 +5,15 @@ import type { FileDownload } from '../../../src-shared/contract';
 import { STATE_INFO } from '../../../src-shared/delivery-status';
 import type { Db } from '../db/database';
 import { defuseCell } from '../contacts/formula-defuse';
-import type { CampaignRow, StoredRecipient } from './campaign-store';
+import type { CampaignRecipients } from './campaign-recipients';
+import type { CampaignRow } from './campaign-store';
 import { RECIPIENT_STATE_WORDS } from './recipient-words';
-import { settleForReading } from './settlement';
-
-type ExportRow = Omit<StoredRecipient, 'id' | 'contact_id'>;
 
 const HEADER = ['Number', 'Name', 'Text', 'Parts', 'Sending', 'Reason', 'Delivery', 'Gateway status', 'Error', 'Status time', 'Cost', 'Gateway id'];
 
-export function exportCampaignCsv(db: Db, row: CampaignRow, now: () => number = Date.now): FileDownload {
+export function exportCampaignCsv(db: Db, recipients: CampaignRecipients, row: CampaignRow, now: () => number = Date.now): FileDownload {
   const data: string[][] = [HEADER];
-  settleForReading(db, row.id);
-  const rows = db
-    .prepare(
-      `SELECT msisdn, name, text, parts, state, reason, status, gateway_status, status_error, status_at, cost, gateway_id
-       FROM campaign_recipients WHERE campaign_id = ? ORDER BY id`,
-    )
-    .iterate(row.id) as IterableIterator<ExportRow>;
-  for (const r of rows) {
+  for (const r of recipients.forExport(row.id)) {
     data.push(
       [
         String(r.msisdn),

@@ -1,6 +1,7 @@
 // The compact form of a frozen recipient list: a large legacy campaign is frozen as batches (one row per thousand
 // recipients) and its recipient rows are written later, off the sending path. Freezing 100,000 recipients then
-// writes 100 rows instead of 100,000, and the first request leaves at once.
+// writes 100 rows instead of 100,000, and the first request leaves at once. Part of the recipients' repository
+// (campaign-recipients.ts).
 //
 // How the rest of Besked sees this, so nothing can tell the difference:
 // - ids: a batch holds the recipient ids first_id..last_id in entry order, reserved at freeze. The campaign's last
@@ -8,7 +9,7 @@
 //   and rows inserted elsewhere (replies from the inbox) can never take a reserved id.
 // - the queue: an entry is queued like a 'queued' row with no chunk; the outbox takes the lowest ids of both.
 // - readers: settleChunks (settlement.ts) writes a campaign's batches as rows before it settles any chunk, and every
-//   reader of recipient rows settles first; counts add the entries as queued.
+//   read of recipient rows settles first (campaign-recipients.ts); counts add the entries as queued.
 // - materialising goes lowest batch first, so a campaign's remaining batches are always one range at the top.
 // - an entry holds no text: the text is the campaign's template with the tag values put in, in one pass, as the
 //   gateway does it, and is written when the rows are made.

@@ -1,6 +1,6 @@
 // The contract calls of compose & campaigns, templates, recent senders and the price book, over the services.
 // Together they are the contract's campaigns and compose domains (a unit test holds them to it).
-import type { CampaignRecipientRow, DomainCallName, RecipientFilter, StatusTimeline } from '../../../src-shared/contract';
+import type { CampaignRecipientRow, DomainCallName, StatusTimeline } from '../../../src-shared/contract';
 import { describeGatewayStatus, STATE_INFO } from '../../../src-shared/delivery-status';
 import type { Handlers } from '../dispatch';
 import type { Db } from '../db/database';
@@ -11,10 +11,10 @@ import { exportCampaignCsv } from './export';
 import type { Outbox } from './outbox';
 import type { ComposePreviewService } from './preview';
 import { RECIPIENT_STATE_WORDS } from './recipient-words';
-import { settleForReading } from './settlement';
 import type { CampaignSender } from './send';
 import type { RecentSenders } from './senders';
 import type { Templates } from './templates';
+import { channelTraits } from './channel-traits';
 
 export type CampaignCallName = DomainCallName<'campaigns' | 'compose'>;
 
@@ -35,22 +35,12 @@ export interface CampaignHandlerDeps {
 
 const LIST_LIMIT = 500;
 
-const FILTERS: Record<RecipientFilter, string> = {
-  all: '1 = 1',
-  accepted: "state = 'accepted'",
-  delivered: "status IN ('delivered', 'read')",
-  failed: "(state = 'failed' OR (state = 'accepted' AND status IN ('failed', 'expired')))",
-  uncertain: "state = 'uncertain'",
-  excluded: "state = 'excluded'",
-  queued: "state IN ('queued', 'in_flight')",
-  cancelled: "state IN ('cancelled', 'dismissed')",
-};
-
 type RecipientDbRow = StoredRecipient;
 
 function toRecipientRow(r: RecipientDbRow, channel: CampaignRow['channel']): CampaignRecipientRow {
   const info = r.status ? STATE_INFO[r.status] : null;
-  const described = r.gateway_status ? describeGatewayStatus(channel === 'legacy' ? 'legacy' : 'sms', r.gateway_status) : null;
+  const traits = channelTraits(channel);
+  const described = r.gateway_status ? describeGatewayStatus(traits.statusWords, r.gateway_status) : null;
   return {
     id: r.id,
     msisdn: r.msisdn,
@@ -68,7 +58,7 @@ function toRecipientRow(r: RecipientDbRow, channel: CampaignRow['channel']): Cam
     statusAt: r.status_at,
     cost: r.cost,
     // Legacy ids are integers (kept as text beside the messaging interface's ULIDs); only they can be looked up.
-    messageId: channel === 'legacy' && r.state === 'accepted' && r.gateway_id !== null && /^\d{1,15}$/.test(r.gateway_id) ? Number(r.gateway_id) : null,
+    messageId: traits.numericMessageIds && r.state === 'accepted' && r.gateway_id !== null && /^\d{1,15}$/.test(r.gateway_id) ? Number(r.gateway_id) : null,
   };
 }
 
@@ -128,28 +118,11 @@ export function campaignHandlers(d: CampaignHandlerDeps): Pick<Handlers, Campaig
     'campaigns.duplicate': ({ id }) => ({ id: d.drafts.duplicate(id) }),
     'campaigns.recipients': ({ id, filter, search, offset, limit }) => {
       const row = d.store.row(id);
-      settleForReading(d.db, id);
-      const where = [`campaign_id = ?`, FILTERS[filter ?? 'all']];
-      const params: (string | number)[] = [id];
-      const q = (search ?? '').trim();
-      if (q) {
-        const digits = q.replace(/[\s+\-()]/g, '');
-        where.push(/^\d+$/.test(digits) ? "(CAST(msisdn AS TEXT) LIKE ? OR name LIKE ?)" : 'name LIKE ?');
-        if (/^\d+$/.test(digits)) params.push(`%${digits}%`);
-        params.push(`%${q.replace(/[%_]/g, '')}%`);
-      }
-      const sqlWhere = where.join(' AND ');
-      const total = d.db.prepare(`SELECT COUNT(*) FROM campaign_recipients WHERE ${sqlWhere}`).pluck().get(...params) as number;
       const off = offset ?? 0;
-      const rows = d.db
-        .prepare(
-          `SELECT id, msisdn, contact_id, name, text, parts, state, reason, status, gateway_status, status_error, status_at, cost, gateway_id
-           FROM campaign_recipients WHERE ${sqlWhere} ORDER BY id LIMIT ? OFFSET ?`,
-        )
-        .all(...params, limit ?? 100, off) as RecipientDbRow[];
+      const { total, rows } = d.store.recipients.page(id, filter ?? 'all', search ?? '', off, limit ?? 100);
       return { total, offset: off, rows: rows.map((r) => toRecipientRow(r, row.channel)) };
     },
-    'campaigns.export': ({ id }) => exportCampaignCsv(d.db, d.store.row(id)),
+    'campaigns.export': ({ id }) => exportCampaignCsv(d.db, d.store.recipients, d.store.row(id)),
     'campaigns.statusTimeline': ({ id, buckets }) => d.timeline(id, buckets ?? 48),
     'templates.list': () => ({ templates: d.templates.list() }),
     'templates.save': (t) => d.templates.save(t),

@@ -15,6 +15,7 @@ import { Outbox } from './outbox';
 import { ComposePreviewService, type CachedBalance } from './preview';
 import { CampaignSender } from './send';
 import { RecentSenders } from './senders';
+import { SpendLedger } from './spend-ledger';
 import { Templates } from './templates';
 
 export interface CampaignsModuleOptions {
@@ -42,11 +43,10 @@ export function createCampaignsModule(o: CampaignsModuleOptions) {
   const store = new CampaignStore(o.db, () => outboxRef?.storageProblem() ?? null);
   const prices = new PriceBook({ db: o.db, fetchList: () => o.gateway.priceList(), mode: o.mode, log: o.log });
   const directory = new SqlContactDirectory(o.db);
+  const ledger = new SpendLedger(o.db);
   const balance = (mode: Mode): CachedBalance | null => {
-    const row = o.db.prepare('SELECT credit, currency, fetched_at FROM balance_cache WHERE mode = ?').get(mode) as
-      | { credit: number; currency: string; fetched_at: string }
-      | undefined;
-    return row ? { credit: row.credit, currency: row.currency, fetchedAt: row.fetched_at } : null;
+    const b = ledger.balance(mode);
+    return b ? { credit: b.credit, currency: b.currency, fetchedAt: b.fetchedAt } : null;
   };
   const preview = new ComposePreviewService({
     directory,
@@ -54,10 +54,7 @@ export function createCampaignsModule(o: CampaignsModuleOptions) {
     settings: o.settings,
     mode: o.mode,
     balance,
-    spentToday: (mode) =>
-      (o.db.prepare('SELECT cost FROM daily_spend WHERE day = ? AND mode = ?').pluck().get(localDay(Date.now(), systemOffset), mode) as
-        | number
-        | undefined) ?? 0,
+    spentToday: (mode) => ledger.spentOn(localDay(Date.now(), systemOffset), mode),
   });
 
   const outbox = new Outbox({

@@ -41,7 +41,7 @@ export function buildLegacyRequest(
 export interface FrozenChunkRecipient {
   id: number;
   msisdn: number;
-  /** JSON array of the values of `fields` in order (as campaign_recipients.tagvalues holds it); null without merge fields. */
+  /** JSON array of the values of `fields` in order (as a recipient row's tagvalues holds it); null without merge fields. */
   tagvaluesJson: string | null;
   ucs2: boolean;
 }

@@ -9,6 +9,7 @@ import type { PriceBook, Mode } from '../pricing/price-book';
 import { TemplateComposer, type ComposedText } from './composition';
 import { checkCampaignCap, isQuiet, nextAllowedTime, systemOffset, type OffsetFn } from './limits';
 import { resolveRecipients, type ContactDirectory, type Resolution } from './recipients';
+import { channelTraits } from './channel-traits';
 
 export interface CachedBalance {
   credit: number;
@@ -185,7 +186,8 @@ export class ComposePreviewService {
     const balance = this.deps.balance(mode);
     const currency = balance?.currency ?? FALLBACK_CURRENCY;
     const index = this.deps.prices.index(mode);
-    const cls = draft.channel === 'legacy' ? draft.options.messageClass : 'standard';
+    const traits = channelTraits(draft.channel);
+    const cls = traits.messageClasses ? draft.options.messageClass : 'standard';
     const recipients = resolution.recipients;
     const n = recipients.length;
     const { texts, unitCosts, cost, min, max, total, ucs2, overLength, overMaxParts, missing } = this.compose(resolution, draft, {
@@ -214,7 +216,7 @@ export class ComposePreviewService {
     if (unknown.length) {
       warn('unknown_field', `No contact field is called ${unknown.map((f) => `{${f}}`).join(', ')}: it is replaced by its fallback, or left out.`);
     }
-    if (draft.channel === 'messaging' && (draft.options.messageClass !== 'standard' || draft.options.flash)) {
+    if (!traits.messageClasses && (draft.options.messageClass !== 'standard' || draft.options.flash)) {
       warn('channel_option', 'SMS/RCS does not offer message classes or flash messages; they are ignored for this channel.');
     }
     if (cost && n > 0) {
@@ -237,7 +239,7 @@ export class ComposePreviewService {
       const at = Date.parse(draft.sendAt);
       if (at < nowMs - 60_000) err('send_at_past', 'The chosen send time has passed. Choose a later time, or send now.');
       else if (at > nowMs + MAX_SCHEDULE_AHEAD_MS) err('send_at_too_far', 'The chosen send time is more than a year ahead. Check the date.');
-      if (draft.channel === 'messaging') {
+      if (traits.later === 'local') {
         warn('channel_option', 'SMS/RCS cannot be scheduled at the gateway: Besked must be running at the chosen time to send it.');
       }
     } else if (isQuiet(nowMs, limits.quietHours, this.offset)) {

@@ -1,6 +1,7 @@
 // When a campaign goes out: now, handed to the gateway with a send time (legacy: it goes out even if this computer
 // is off, and can be cancelled until then), or held here until its time (SMS/RCS has no scheduling).
 import type { SendChannel } from '../../../src-shared/contract';
+import { channelTraits } from './channel-traits';
 
 export type ScheduleKind = 'now' | 'at_gateway' | 'local';
 
@@ -9,7 +10,7 @@ export const SCHEDULE_THRESHOLD_MS = 60_000;
 
 export function scheduleKind(channel: SendChannel, sendAtMs: number | null, nowMs: number): ScheduleKind {
   if (sendAtMs === null || sendAtMs <= nowMs + SCHEDULE_THRESHOLD_MS) return 'now';
-  return channel === 'legacy' ? 'at_gateway' : 'local';
+  return channelTraits(channel).later;
 }
 
 /** The campaign state right after the recipients are frozen. */

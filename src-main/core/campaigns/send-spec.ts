@@ -40,3 +40,6 @@ export interface ChunkRecipient {
 export function tagFor(field: string): string {
   return `{${field}}`;
 }
+
+/** A message's default and maximum validity (legacy-interface.md): how long the poller keeps watching. */
+export const DEFAULT_VALIDITY_S = 432_000;

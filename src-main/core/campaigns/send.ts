@@ -1,5 +1,5 @@
 // Sending a draft: checked exactly as the preview checked it, its recipients frozen with their final texts, and
-// handed to the outbox. From here on campaign_recipients is the truth, whatever happens to the contacts.
+// handed to the outbox. From here on the frozen recipients are the truth, whatever happens to the contacts.
 import type { Settings } from '../../../src-shared/contract';
 import { formatPhone } from '../../../src-shared/phone';
 import type { Db } from '../db/database';
@@ -11,6 +11,7 @@ import type { MessageOptions } from './send-spec';
 import type { RecentSenders } from './senders';
 import { coded } from '../../../src-shared/error-codes';
 import { DEFAULT_BATCH_SIZE, frozenListOf, insertQueuedRows, nextRecipientId, QUEUED_ROW_PARAMS, writeBatches, type FrozenList } from './frozen-batches';
+import { channelTraits } from './channel-traits';
 
 export interface SendDeps {
   db: Db;
@@ -69,11 +70,12 @@ export class CampaignSender {
     const at = new Date(nowMs).toISOString();
     const sendAtMs = draft.sendAt === null ? null : Date.parse(draft.sendAt);
     const kind = scheduleKind(draft.channel, sendAtMs, nowMs);
+    const traits = channelTraits(draft.channel);
     const options: MessageOptions = {
       ...draft.options,
       // Flash and message classes exist only on the legacy interface.
-      messageClass: draft.channel === 'legacy' ? draft.options.messageClass : 'standard',
-      flash: draft.channel === 'legacy' && draft.options.flash,
+      messageClass: traits.messageClasses ? draft.options.messageClass : 'standard',
+      flash: traits.messageClasses && draft.options.flash,
       maxParts: settings.sendingLimits.maxParts,
     };
 
@@ -83,7 +85,7 @@ export class CampaignSender {
     const recipients = plan.resolution.recipients;
     const n = recipients.length;
     const batchSize = Math.max(1, this.deps.batchSize ?? DEFAULT_BATCH_SIZE);
-    const batched = draft.channel === 'legacy' && n > batchSize ? n - 1 : 0;
+    const batched = traits.sendsTemplate && n > batchSize ? n - 1 : 0;
     const list = frozenListOf(recipients, plan.texts, plan.unitCosts, batched);
     // The rows are prepared outside the transaction in slices (the core answers other calls in between), then
     // inserted many per statement (insertQueuedRows), which matters for 100,000 messaging recipients. They
@@ -107,10 +109,6 @@ export class CampaignSender {
       values[k++] = plan.unitCosts[i] ?? null;
       if (j % YIELD_EVERY === YIELD_EVERY - 1) await new Promise<void>((res) => setImmediate(res));
     }
-    const insertOptedOut = db.prepare(
-      `INSERT OR IGNORE INTO campaign_recipients (campaign_id, msisdn, contact_id, name, text, parts, state, reason)
-       VALUES (?, ?, ?, ?, '', 0, 'excluded', ?)`,
-    );
     const insertExclusion = db.prepare(
       'INSERT INTO campaign_exclusions (campaign_id, label, msisdn, contact_id, reason, detail) VALUES (?, ?, ?, ?, ?, ?)',
     );
@@ -125,7 +123,7 @@ export class CampaignSender {
       for (let j = 0; j < rowCount; j++) values[j * QUEUED_ROW_PARAMS] = firstId + batched + j;
       insertQueuedRows(db, values);
       for (const e of plan.resolution.exclusions) {
-        if (e.reason === 'opted_out' && e.msisdn !== null) insertOptedOut.run(id, e.msisdn, e.contactId, e.label === formatPhone(`+${e.msisdn}`) ? null : e.label, e.detail);
+        if (e.reason === 'opted_out' && e.msisdn !== null) this.deps.store.recipients.addExcluded(id, e.msisdn, e.contactId, e.label === formatPhone(`+${e.msisdn}`) ? null : e.label, e.detail);
         else insertExclusion.run(id, e.label, e.msisdn, e.contactId, e.reason, e.detail);
       }
       db.prepare(

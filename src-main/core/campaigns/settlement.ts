@@ -1,6 +1,7 @@
 // Settlement of send chunks: the outbox records a chunk's outcome (in flight, accepted with its gateway ids) on the
 // chunk alone, and this copies it onto the recipient rows later, off the sending path. Until then a chunk's
-// recipients are the rows still 'queued' with no chunk, with ids from its first_id to its last_id.
+// recipients are the rows still 'queued' with no chunk, with ids from its first_id to its last_id. Part of the
+// recipients' repository (campaign-recipients.ts), whose reads settle first.
 //
 // Why this is exact: a chunk is made of the lowest queued ids above every unsettled chunk, so ranges of unsettled
 // chunks never overlap, and the only thing that puts rows back into the queue below them (resending uncertain

@@ -6,10 +6,10 @@ import type { Db } from './database';
 const caches = new WeakMap<Db, Map<string, Statement>>();
 
 /**
- * The statement for `sql` on this database, compiled on first use. Its mode is fixed here (`pluck`), so no caller
- * can change what another one gets back.
+ * The statement for `sql` on this database, compiled on first use. Its mode is fixed here (`pluck`, or `raw`: rows
+ * as plain arrays, cheaper than objects for many rows), so no caller can change what another one gets back.
  */
-export function prepared(db: Db, sql: string, mode: 'rows' | 'pluck' = 'rows'): Statement {
+export function prepared(db: Db, sql: string, mode: 'rows' | 'pluck' | 'raw' = 'rows'): Statement {
   let cache = caches.get(db);
   if (!cache) {
     cache = new Map();
@@ -20,6 +20,7 @@ export function prepared(db: Db, sql: string, mode: 'rows' | 'pluck' = 'rows'): 
   if (!s) {
     s = db.prepare(sql);
     if (mode === 'pluck') s.pluck();
+    else if (mode === 'raw') s.raw(true);
     cache.set(key, s);
   }
   return s;

@@ -1,27 +1,9 @@
 // Conversations per number: who wrote or was answered, the last text either way, unread counts, and one number's thread.
 import type { Db } from '../db/database';
-import { settleForReading } from '../campaigns/settlement';
-import { isFinalState, type BeskedState } from '../../../src-shared/delivery-status';
+import { CampaignRecipientThreads, REPLIES_SENT, type OutRow } from '../campaigns/campaign-recipients-threads';
+import { isFinalState } from '../../../src-shared/delivery-status';
 import type { ConversationSummary, ConversationThread, InboundItem, OutboundItem, ThreadItem, Mode } from '../../../src-shared/contract';
-
-/** When an outbound text went out: its request, else the campaign's start, else when it was written. */
-const OUT_AT = 'COALESCE(ch.started_at, c.started_at, c.created_at)';
-
-interface OutRow {
-  id: number;
-  campaign_id: number;
-  kind: 'campaign' | 'reply';
-  name: string;
-  channel: 'legacy' | 'messaging';
-  at: string;
-  text: string;
-  parts: number;
-  state: OutboundItem['sendState'];
-  status: BeskedState | null;
-  gateway_status: string | null;
-  status_error: string | null;
-  status_at: string | null;
-}
+import { channelTraits } from '../campaigns/channel-traits';
 
 interface InRow {
   id: number;
@@ -32,11 +14,15 @@ interface InRow {
 }
 
 export class Conversations {
+  private readonly sent: CampaignRecipientThreads;
+
   constructor(
     private readonly db: Db,
     /** Whether the webhook receiver is on, so messaging-interface sends can get statuses. */
     private readonly webhookOn: () => boolean,
-  ) {}
+  ) {
+    this.sent = new CampaignRecipientThreads(db);
+  }
 
   /**
    * Numbers that wrote in, or were answered from the inbox, newest activity first. Campaign texts to a number show in
@@ -51,9 +37,7 @@ export class Conversations {
            SELECT msisdn, MAX(at) AS last_at FROM (
              SELECT msisdn, sent_at AS at FROM inbound_messages WHERE mode = @mode
              UNION ALL
-             SELECT r.msisdn, ${OUT_AT} AS at
-               FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id LEFT JOIN send_chunks ch ON ch.id = r.chunk_id
-              WHERE c.kind = 'reply' AND c.mode = @mode
+             ${REPLIES_SENT}
            ) GROUP BY msisdn
          )
          SELECT v.msisdn, v.last_at, k.id AS contact_id, k.first_name, k.last_name,
@@ -114,23 +98,14 @@ export class Conversations {
 
   /** Texts in and out with one number, oldest first; the newest `limit` of them. */
   thread(mode: Mode, msisdn: number, limit = 500): ConversationThread {
-    // A reply's row shows its request's outcome once its chunk is settled.
-    settleForReading(this.db);
     const ins = this.db
       .prepare(
         `SELECT id, sent_at, text, read_at, opt_out_keyword FROM inbound_messages WHERE mode = ? AND msisdn = ?
           ORDER BY sent_at DESC, id DESC LIMIT ?`,
       )
       .all(mode, msisdn, limit) as InRow[];
-    const outs = this.db
-      .prepare(
-        `SELECT r.id, r.campaign_id, c.kind, c.name, c.channel, ${OUT_AT} AS at, r.text, r.parts, r.state,
-                r.status, r.gateway_status, r.status_error, r.status_at
-           FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id LEFT JOIN send_chunks ch ON ch.id = r.chunk_id
-          WHERE r.msisdn = ? AND c.mode = ? AND r.state != 'excluded'
-          ORDER BY at DESC, r.id DESC LIMIT ?`,
-      )
-      .all(msisdn, mode, limit) as OutRow[];
+    // A reply's row shows its request's outcome once its chunk is settled (the repository settles first).
+    const outs = this.sent.sentTo(mode, msisdn, limit);
     const items: ThreadItem[] = [...ins.map(inbound), ...outs.map((o) => this.outbound(o))];
     items.sort(byTime);
     return { conversation: this.summary(mode, msisdn), items: items.slice(-limit) };
@@ -139,17 +114,7 @@ export class Conversations {
   /** An outbound recipient row as a thread item. */
   outboundItem(recipientId: number): OutboundItem | null {
     // A reply's row shows its request's outcome once its chunk is settled; only its own campaign needs it.
-    const campaignId = this.db.prepare('SELECT campaign_id FROM campaign_recipients WHERE id = ?').pluck().get(recipientId) as number | undefined;
-    if (campaignId === undefined) return null;
-    settleForReading(this.db, campaignId);
-    const row = this.db
-      .prepare(
-        `SELECT r.id, r.campaign_id, c.kind, c.name, c.channel, ${OUT_AT} AS at, r.text, r.parts, r.state,
-                r.status, r.gateway_status, r.status_error, r.status_at
-           FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id LEFT JOIN send_chunks ch ON ch.id = r.chunk_id
-          WHERE r.id = ?`,
-      )
-      .get(recipientId) as OutRow | undefined;
+    const row = this.sent.one(recipientId);
     return row ? this.outbound(row) : null;
   }
 
@@ -162,12 +127,7 @@ export class Conversations {
     const i = this.db
       .prepare('SELECT sent_at AS at, text FROM inbound_messages WHERE mode = ? AND msisdn = ? ORDER BY sent_at DESC, id DESC LIMIT 1')
       .get(mode, msisdn) as { at: string; text: string } | undefined;
-    const o = this.db
-      .prepare(
-        `SELECT ${OUT_AT} AS at, r.text, c.kind FROM campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id LEFT JOIN send_chunks ch ON ch.id = r.chunk_id
-          WHERE r.msisdn = ? AND c.mode = ? AND r.state != 'excluded' ORDER BY at DESC, r.id DESC LIMIT 1`,
-      )
-      .get(msisdn, mode) as { at: string; text: string; kind: 'campaign' | 'reply' } | undefined;
+    const o = this.sent.last(mode, msisdn);
     if (!i && !o) return null;
     // The same whole-second rule as the thread's order (byTime).
     const os = o?.at.slice(0, 19) ?? '';
@@ -192,7 +152,7 @@ export class Conversations {
       gatewayStatus: o.gateway_status,
       statusError: o.status_error,
       statusAt: o.status_at,
-      needsWebhook: o.channel === 'messaging' && o.state === 'accepted' && waiting && !this.webhookOn(),
+      needsWebhook: channelTraits(o.channel).statusByWebhookOnly && o.state === 'accepted' && waiting && !this.webhookOn(),
     };
   }
 }

@@ -4,6 +4,10 @@ import { BeskedError } from '../errors';
 import { isOptedOut } from '../contacts/consent';
 import { countSegments } from '../../../src-shared/sms/segments';
 import { coded } from '../../../src-shared/error-codes';
+import { checkSender, describeSenderIssue } from '../../../src-shared/senders';
+import { CampaignRecipients } from '../campaigns/campaign-recipients';
+import { EMPTY_SPEC } from '../campaigns/campaign-store';
+import { insertCampaign } from '../campaigns/new-campaign';
 
 export interface ReplyDeps {
   db: Db;
@@ -27,13 +31,13 @@ export interface ReplyRequest {
   name?: string;
 }
 
-const SENDER_NAME = /^[A-Za-z0-9 .&'-]{1,11}$/;
-const SENDER_NUMBER = /^\d{1,15}$/;
+/** Replies go out on the legacy interface, so its sender rule is theirs (the same one a campaign there meets). */
+const REPLY_CHANNEL = 'legacy';
 
-/** Sender names the legacy interface takes: up to 11 letters and digits, or up to 15 digits. */
-function checkSender(sender: string): string | null {
-  if (SENDER_NUMBER.test(sender) || SENDER_NAME.test(sender)) return null;
-  return 'A sender is up to 11 letters and digits, or up to 15 digits.';
+/** Why the sender is refused, in words, or null when it may be used (warnings do not stop a reply). */
+function senderProblem(sender: string): string | null {
+  const refused = checkSender(sender, REPLY_CHANNEL).find((i) => i.level === 'error');
+  return refused ? describeSenderIssue(refused) : null;
 }
 
 /**
@@ -64,7 +68,7 @@ export async function writeReply(deps: ReplyDeps, req: ReplyRequest): Promise<{ 
       ...coded('reply.noSender'),
     });
   }
-  const bad = checkSender(sender);
+  const bad = senderProblem(sender);
   if (bad) throw new BeskedError('validation', bad, { fields: [{ path: ['sender'], message: bad }], ...coded('reply.badSender') });
 
   const at = new Date((deps.now ?? Date.now)()).toISOString();
@@ -73,34 +77,20 @@ export async function writeReply(deps: ReplyDeps, req: ReplyRequest): Promise<{ 
     | undefined;
   const name = contact ? `${contact.first_name} ${contact.last_name}`.trim() || null : null;
   const options = { label: '', priority: 'normal', validitySeconds: null, messageClass: 'standard', flash: false, maxParts: cap };
+  const recipients = new CampaignRecipients(deps.db);
   const ids = deps.db.transaction(() => {
-    const c = deps.db
-      .prepare(
-        `INSERT INTO campaigns (kind, name, state, channel, mode, sender, text, fallbacks, options, recipient_spec, frozen_at,
-                                estimated_parts, created_at, updated_at, started_at)
-         VALUES ('reply', ?, 'sending', 'legacy', ?, ?, ?, '{}', ?, ?, ?, ?, ?, ?, ?)`,
-      )
-      .run(
-        req.name ?? `Reply to +${req.msisdn}`,
-        mode,
-        sender,
-        text,
-        JSON.stringify(options),
-        JSON.stringify({ contactIds: [], groupIds: [], searches: [], numbers: [String(req.msisdn)] }),
-        at,
-        segments.segments,
-        at,
-        at,
-        at,
-      );
-    const campaignId = Number(c.lastInsertRowid);
-    const r = deps.db
-      .prepare(
-        `INSERT INTO campaign_recipients (campaign_id, msisdn, contact_id, name, text, parts, state)
-         VALUES (?, ?, ?, ?, ?, ?, 'queued')`,
-      )
-      .run(campaignId, req.msisdn, contact?.id ?? null, name, text, segments.segments);
-    return { campaignId, recipientId: Number(r.lastInsertRowid) };
+    const campaignId = insertCampaign(deps.db, {
+      kind: 'reply',
+      name: req.name ?? `Reply to +${req.msisdn}`,
+      sender,
+      text,
+      options,
+      recipients: { ...EMPTY_SPEC, numbers: [String(req.msisdn)] },
+      at,
+      frozen: { mode, estimatedParts: segments.segments },
+    });
+    const recipientId = recipients.addQueued(campaignId, { msisdn: req.msisdn, contactId: contact?.id ?? null, name, text, parts: segments.segments });
+    return { campaignId, recipientId };
   })();
   deps.wake();
   return ids;

@@ -4,12 +4,13 @@ import type { Db } from '../db/database';
 import type { Handlers } from '../dispatch';
 import { BeskedError } from '../errors';
 import type { DomainCallName, SyncState } from '../../../src-shared/contract';
-import { rollupCampaign, type RollupRow } from '../../../src-shared/rollup';
+import { rollupCampaign } from '../../../src-shared/rollup';
 import type { BeskedState } from '../../../src-shared/delivery-status';
 import { statusTimeline } from './status-timeline';
-import { settleForReading } from '../campaigns/settlement';
+import { CampaignRecipients } from '../campaigns/campaign-recipients';
 import type { WebhookSecrets } from './webhook-secrets';
 import { coded } from '../../../src-shared/error-codes';
+import { channelTraits } from '../campaigns/channel-traits';
 
 export interface SyncHandlerDeps {
   state: () => Promise<SyncState>;
@@ -50,14 +51,8 @@ export function campaignTimeline(db: Db, id: number, buckets: number, receiverOn
     | { channel: 'legacy' | 'messaging'; started_at: string | null; created_at: string }
     | undefined;
   if (!c) throw new BeskedError('not_found', 'This campaign no longer exists.', coded('campaign.notFound'));
-  settleForReading(db, id);
-  const rows = db
-    .prepare(
-      `SELECT state, status, gateway_status AS gatewayStatus, COALESCE(status_error, reason) AS reason, COUNT(*) AS count
-         FROM campaign_recipients WHERE campaign_id = ? GROUP BY state, status, gateway_status, COALESCE(status_error, reason)`,
-    )
-    .all(id) as RollupRow[];
-  const rollup = rollupCampaign(rows, { statusNeedsWebhook: c.channel === 'messaging' && !receiverOn });
+  const rows = new CampaignRecipients(db).rollup(id);
+  const rollup = rollupCampaign(rows, { statusNeedsWebhook: channelTraits(c.channel).statusByWebhookOnly && !receiverOn });
   const events = (
     db.prepare('SELECT recipient_id, status, at FROM status_events WHERE campaign_id = ? ORDER BY at, id').all(id) as {
       recipient_id: number;

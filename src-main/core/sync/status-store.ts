@@ -1,7 +1,7 @@
 // Reads the gateway messages to watch and writes status changes to recipients, status events and the watch list.
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/database';
-import { settleChunks } from '../campaigns/settlement';
+import { CampaignRecipientReports } from '../campaigns/campaign-recipients-reports';
 import type { BeskedState } from '../../../src-shared/delivery-status';
 import type { StatusChange, WatchedRecipient } from './status-updates';
 
@@ -60,8 +60,10 @@ function toMessage(r: MessageRow): WatchedMessage {
 export class StatusStore {
   /** Prepared once: asked after every chunk a campaign sends (StatusPoller.wake). */
   private readonly firstDue: Statement;
+  private readonly recipients: CampaignRecipientReports;
 
   constructor(private readonly db: Db) {
+    this.recipients = new CampaignRecipientReports(db);
     this.firstDue = db.prepare(`SELECT MIN(COALESCE(next_poll_at, '')) AS at FROM gateway_messages WHERE done = 0`);
   }
 
@@ -109,16 +111,9 @@ export class StatusStore {
     const msg = this.db.prepare('SELECT campaign_id, chunk_id, probe FROM gateway_messages WHERE gateway_id = ?').get(gatewayId) as
       | { campaign_id: number; chunk_id: number | null; probe: number }
       | undefined;
-    if (msg !== undefined) settleChunks(this.db, msg.campaign_id);
     // A probe (an id whose recipients the answer did not say) watches its chunk's uncertain recipients: a report
     // naming one of them confirms it (apply below).
-    const rows = (
-      msg?.probe === 1
-        ? this.db
-            .prepare("SELECT id, msisdn, status, gateway_status FROM campaign_recipients WHERE gateway_id = ? OR (chunk_id = ? AND state = 'uncertain')")
-            .all(gatewayId, msg.chunk_id)
-        : this.db.prepare('SELECT id, msisdn, status, gateway_status FROM campaign_recipients WHERE gateway_id = ?').all(gatewayId)
-    ) as { id: number; msisdn: number; status: BeskedState | null; gateway_status: string | null }[];
+    const rows = this.recipients.ofMessage(msg?.campaign_id ?? null, gatewayId, msg?.probe === 1 ? msg.chunk_id : undefined);
     return rows.map((r) => ({ id: r.id, msisdn: r.msisdn, status: r.status, gatewayStatus: r.gateway_status }));
   }
 
@@ -131,18 +126,8 @@ export class StatusStore {
     const ref = /^c(\d+)(?:r(\d+)|k(\d+))$/.exec(reference ?? '');
     if (!ref) return false;
     const campaignId = Number(ref[1]);
-    settleChunks(this.db, campaignId);
     const number = Number(String(msisdn).replace(/\D/g, '').replace(/^00/, ''));
-    const row = (
-      ref[2] !== undefined
-        ? this.db.prepare("SELECT id, chunk_id FROM campaign_recipients WHERE id = ? AND campaign_id = ? AND msisdn = ? AND state = 'uncertain'").get(Number(ref[2]), campaignId, number)
-        : this.db
-            .prepare(
-              `SELECT r.id, r.chunk_id FROM campaign_recipients r JOIN send_chunks c ON c.id = r.chunk_id
-                WHERE r.campaign_id = ? AND c.seq = ? AND r.msisdn = ? AND r.state = 'uncertain'`,
-            )
-            .get(campaignId, Number(ref[3]), number)
-    ) as { id: number; chunk_id: number | null } | undefined;
+    const row = this.recipients.uncertainNamed(campaignId, ref[2] !== undefined ? { recipientId: Number(ref[2]) } : { chunkSeq: Number(ref[3]) }, number);
     if (!row) return false;
     this.db.transaction(() => {
       this.db
@@ -151,7 +136,7 @@ export class StatusStore {
            VALUES (?, ?, ?, ?, 1, ?, ?, NULL, ?, ?)`,
         )
         .run(gatewayId, iface, campaignId, row.chunk_id, iso(now), iso(now + 5 * 86_400_000), iface === 'messaging' ? 1 : 0, JSON.stringify([row.id]));
-      this.db.prepare('UPDATE campaign_recipients SET gateway_id = ? WHERE id = ?').run(gatewayId, row.id);
+      this.recipients.setGatewayId(row.id, gatewayId);
     })();
     return true;
   }
@@ -174,13 +159,8 @@ export class StatusStore {
     poll: { polledAt: number; counted: boolean; next: number | null; done: boolean } | null,
   ): AppliedChange[] {
     const applied: AppliedChange[] = [];
-    const update = this.db.prepare(
-      `UPDATE campaign_recipients SET status = @status, gateway_status = @gatewayStatus, status_error = @error, status_at = @at
-        WHERE id = @id RETURNING campaign_id, msisdn`,
-    );
+    const { update, confirm } = this.recipients.statusWrites();
     const event = this.db.prepare('INSERT INTO status_events (campaign_id, recipient_id, status, at) VALUES (?, ?, ?, ?)');
-    // The gateway reported on this recipient under this id, so it has the message: no longer uncertain.
-    const confirm = this.db.prepare("UPDATE campaign_recipients SET state = 'accepted', gateway_id = ? WHERE id = ? AND state = 'uncertain' RETURNING chunk_id");
     const counted = this.db.prepare('UPDATE send_chunks SET confirmed = confirmed + 1 WHERE id = ?');
     const bookkeeping = this.db.prepare(
       `UPDATE gateway_messages SET polls = polls + @counted, last_polled_at = @polledAt, next_poll_at = @next, done = @done
@@ -192,6 +172,7 @@ export class StatusStore {
           | { campaign_id: number; msisdn: number }
           | undefined;
         if (!row) continue;
+        // The gateway reported on this recipient under this id, so it has the message: no longer uncertain.
         const confirmed = confirm.get(gatewayId, c.recipientId) as { chunk_id: number | null } | undefined;
         if (confirmed?.chunk_id != null) counted.run(confirmed.chunk_id);
         if (c.status !== c.previous) event.run(row.campaign_id, c.recipientId, c.status, c.at);
