@@ -27,7 +27,7 @@ import { createDecoder, encodingFromBom, encodingLabel, looksDoubleEncoded, unre
 import { detectDelimiter } from './delimiter';
 import { guessHasHeader, guessMapping, headerSignature } from './column-guess';
 import { readCsvFile } from './csv-reader';
-import { UnclosedQuoteError } from './record-splitter';
+import { UnclosedQuoteError } from './csv-records';
 import { mapRow } from './row-mapping';
 import { Staging } from './staging';
 import { applyStaged, type ApplyResult } from './apply';
