@@ -4,11 +4,14 @@ import {
   getCountries,
   getCountryCallingCode,
   isSupportedCountry,
+  parsePhoneNumberFromString,
   parsePhoneNumberWithError,
   ParseError,
   type CountryCode,
   type PhoneNumber,
 } from 'libphonenumber-js/min';
+// The one import of libphonenumber in Besked, so every module reads numbers with the same metadata build
+// (min: the builds disagree, e.g. max refuses +45 40 00 00 00); test/unit/foundation/phone-metadata.test.ts holds it.
 
 export type { CountryCode };
 
@@ -133,6 +136,15 @@ export const PHONE_REJECTION_MESSAGES: Readonly<Record<PhoneRejection, string>> 
 /** The shop owner's explanation of a rejection, in English (the renderer translates by reason code). */
 export function phoneRejectionMessage(reason: PhoneRejection): string {
   return PHONE_REJECTION_MESSAGES[reason];
+}
+
+/**
+ * Whose number an international number (+ and digits) is, even when no numbering plan has such a number:
+ * its calling code, and its country when the code or the digits tell. Null when it cannot be read.
+ */
+export function phoneOrigin(international: string): { callingCode: string; country: CountryCode | undefined } | null {
+  const p = parsePhoneNumberFromString(international);
+  return p ? { callingCode: p.countryCallingCode, country: p.country } : null;
 }
 
 /** "+45 20 12 34 56": the international format for display. */

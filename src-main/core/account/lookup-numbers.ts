@@ -1,8 +1,8 @@
 // The number-lookup rules that run before any money is spent: which inputs are Danish numbers (the only
 // ones the gateway looks up), why the others are refused, and what the lookup will roughly cost.
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { LookupQuote, LookupResultRow } from '../../../src-shared/contract';
 import type { HlrResponse } from '../gateway';
+import { phoneOrigin } from '../../../src-shared/phone';
 
 export type NumberCheck = { ok: true; msisdn: string } | { ok: false; reason: string };
 
@@ -19,13 +19,14 @@ function countryWords(iso: string | undefined): string | null {
 
 /** Why a number in international form (digits after + or 00) is not Danish. */
 function foreignReason(digits: string): string {
-  const parsed = parsePhoneNumberFromString(`+${digits}`);
-  const country = countryWords(parsed?.country);
-  const where = !parsed
+  // Read with the numbering plans src-shared/phone.ts uses, so a lookup and an import never disagree.
+  const origin = phoneOrigin(`+${digits}`);
+  const country = countryWords(origin?.country);
+  const where = !origin
     ? 'This is not a Danish number.'
     : country
-      ? `This is a number in ${country} (+${parsed.countryCallingCode}).`
-      : `This number has the country code +${parsed.countryCallingCode}, not +45.`;
+      ? `This is a number in ${country} (+${origin.callingCode}).`
+      : `This number has the country code +${origin.callingCode}, not +45.`;
   return `${where} Number lookup works only for Danish numbers (+45).`;
 }
 

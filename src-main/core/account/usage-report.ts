@@ -1,10 +1,10 @@
 // The usage rules: how a date range is cut into day or week queries (the gateway only sums a whole range),
 // how the answers add up by label, country and time, and the CSV the user exports.
-import Papa from 'papaparse';
 import type { UsageGranularity, UsageReport } from '../../../src-shared/contract';
 import { BeskedError } from '../errors';
 import type { UsageLabelItem } from '../gateway';
 import { coded } from '../../../src-shared/error-codes';
+import { csvText } from '../downloads/csv-file';
 
 /** Most gateway queries one report may take: three months by day, or about 1¾ years by week. */
 export const MAX_USAGE_QUERIES = 92;
@@ -138,9 +138,6 @@ export function usageCsv(answers: readonly BucketAnswer[]): string {
   const data = answers.flatMap((a) =>
     a.items.map((i) => [a.from, a.to, i.label ?? '', i.country, i.messageclass_id, i.amount, i.cost, i.currency]),
   );
-  // Excel reads UTF-8 only with a byte-order mark; a formula-looking label is quoted as text by escapeFormulae.
-  return (
-    '\uFEFF' +
-    Papa.unparse({ fields: ['from', 'to', 'label', 'country', 'message_class', 'messages', 'cost', 'currency'], data }, { escapeFormulae: true, newline: '\r\n' })
-  );
+  // The shared writer adds the byte order mark Excel needs and defuses a formula-looking label.
+  return csvText([['from', 'to', 'label', 'country', 'message_class', 'messages', 'cost', 'currency'], ...data]);
 }

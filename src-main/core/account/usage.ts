@@ -2,6 +2,7 @@
 import type { FileDownload, UsageGranularity, UsageReport } from '../../../src-shared/contract';
 import type { AccountDeps } from './deps';
 import { buildUsageReport, usageBuckets, usageCsv, type BucketAnswer } from './usage-report';
+import { csvDownload } from '../downloads/csv-file';
 
 export interface UsageQueryInput {
   from: string;
@@ -27,14 +28,8 @@ export class UsageService {
 
   async exportCsv(q: UsageQueryInput): Promise<FileDownload> {
     const { answers } = await this.answers(q, true);
-    const bytes = Buffer.from(usageCsv(answers), 'utf8');
     const label = q.label?.trim() ? `-${q.label.trim().replace(/[^\p{L}\p{N}_-]+/gu, '_').slice(0, 40)}` : '';
-    return {
-      fileName: `besked-usage-${q.from}-to-${q.to}${label}.csv`,
-      mimeType: 'text/csv',
-      base64: bytes.toString('base64'),
-      bytes: bytes.length,
-    };
+    return csvDownload(`besked-usage-${q.from}-to-${q.to}${label}.csv`, usageCsv(answers), { whatToDo: 'Choose a shorter range, or one label.' });
   }
 
   private async answers(q: UsageQueryInput, reuse: boolean): Promise<{ answers: BucketAnswer[]; fetchedAt: string }> {

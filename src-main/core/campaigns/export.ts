@@ -1,10 +1,9 @@
 // A campaign's results as a CSV file: one line per recipient with its text, parts, sending state, delivery
 // status in plain words, error and cost. UTF-8 with a BOM so Excel reads æøå; formula-like cells defused.
-import Papa from 'papaparse';
 import type { FileDownload } from '../../../src-shared/contract';
 import { STATE_INFO } from '../../../src-shared/delivery-status';
 import type { Db } from '../db/database';
-import { defuseCell } from '../contacts/formula-defuse';
+import { csvFile } from '../downloads/csv-file';
 import type { CampaignRecipients } from './campaign-recipients';
 import type { CampaignRow } from './campaign-store';
 import { RECIPIENT_STATE_WORDS } from './recipient-words';
@@ -28,7 +27,7 @@ export function exportCampaignCsv(db: Db, recipients: CampaignRecipients, row: C
         r.status_at ?? '',
         r.cost === null ? '' : r.cost.toFixed(4),
         r.gateway_id ?? '',
-      ].map(defuseCell),
+      ],
     );
   }
   const excluded = db.prepare('SELECT label, msisdn, reason, detail FROM campaign_exclusions WHERE campaign_id = ? ORDER BY id').all(row.id) as {
@@ -38,11 +37,9 @@ export function exportCampaignCsv(db: Db, recipients: CampaignRecipients, row: C
     detail: string;
   }[];
   for (const e of excluded) {
-    data.push([e.msisdn === null ? e.label : String(e.msisdn), e.msisdn === null ? '' : e.label, '', '0', RECIPIENT_STATE_WORDS.excluded, e.detail, '', '', '', '', '', ''].map(defuseCell));
+    data.push([e.msisdn === null ? e.label : String(e.msisdn), e.msisdn === null ? '' : e.label, '', '0', RECIPIENT_STATE_WORDS.excluded, e.detail, '', '', '', '', '', '']);
   }
-  const csv = '\uFEFF' + Papa.unparse(data, { newline: '\r\n' });
-  const bytes = Buffer.from(csv, 'utf8');
   const day = new Date(now()).toISOString().slice(0, 10);
   const slug = (row.name || `campaign-${row.id}`).replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-+|-+$/g, '').slice(0, 40) || `campaign-${row.id}`;
-  return { fileName: `${slug}-results-${day}.csv`, mimeType: 'text/csv', base64: bytes.toString('base64'), bytes: bytes.byteLength };
+  return csvFile(`${slug}-results-${day}.csv`, data, { whatToDo: "Please report this: the campaign's results are unusually large." });
 }

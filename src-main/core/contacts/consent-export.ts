@@ -1,12 +1,10 @@
 // The consent log as a CSV file: every opt-in and opt-out with when, how and by whom, for the owner's
 // records (and anyone who asks how a customer's consent was handled).
-import Papa from 'papaparse';
 import type { Db } from '../db/database';
 import type { FileDownload } from '../../../src-shared/contract';
 import { consentLogRows } from './consent';
-import { defuseCell } from './formula-defuse';
 import { fileStamp } from './contact-export';
-import { CSV_MIME, fileDownload } from './file-download';
+import { csvFile } from '../downloads/csv-file';
 
 const HOW: Record<string, string> = { manual: 'by hand', keyword: 'keyword reply', import: 'file import' };
 
@@ -23,7 +21,5 @@ export function consentLogCsv(db: Db): FileDownload {
       r.note,
     ]);
   }
-  const text = '\ufeff' + Papa.unparse(data.map((row) => row.map(defuseCell)), { newline: '\r\n' }) + '\r\n';
-  const bytes = Buffer.from(text, 'utf8');
-  return fileDownload(`besked-consent-log-${fileStamp()}.csv`, CSV_MIME, bytes, 'Please report this: the consent log has grown unusually large.');
+  return csvFile(`besked-consent-log-${fileStamp()}.csv`, data, { whatToDo: 'Please report this: the consent log has grown unusually large.' });
 }

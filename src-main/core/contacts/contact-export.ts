@@ -1,12 +1,12 @@
 // Contacts out to a spreadsheet: CSV (UTF-8 with a byte order mark, so Excel shows æøå) or XLSX. Every
 // text cell is defused against formula injection; in XLSX the number is a number cell shown as +4520123456.
 import { PassThrough } from 'node:stream';
-import Papa from 'papaparse';
 import type { Db } from '../db/database';
 import type { FileDownload } from '../../../src-shared/contract';
-import { defuseCell } from './formula-defuse';
+import { defuseCell } from '../downloads/formula-defuse';
 import { parseCustom, type StoredContact } from './contact-columns';
-import { CSV_MIME, fileDownload, XLSX_MIME } from './file-download';
+import { csvFile } from '../downloads/csv-file';
+import { fileDownload, XLSX_MIME } from '../downloads/file-download';
 
 /** A stored contact as the export reads it: its columns, whether it opted out, and its groups by name. */
 interface ExportRow extends Omit<StoredContact, 'search_phone'> {
@@ -61,11 +61,9 @@ export function fileStamp(d = new Date()): string {
 
 export function exportCsv(db: Db, ids: readonly number[], delimiter: ',' | ';'): FileDownload {
   const custom = customColumns(db);
-  const data: string[][] = [[...HEADERS, ...custom.map((c) => c.label)].map(defuseCell)];
-  for (const r of rowsInOrder(db, ids)) data.push(cellsOf(r, custom).texts.map(defuseCell));
-  const text = '\ufeff' + Papa.unparse(data, { delimiter, newline: '\r\n' }) + '\r\n';
-  const bytes = Buffer.from(text, 'utf8');
-  return fileDownload(`besked-contacts-${fileStamp()}.csv`, CSV_MIME, bytes, SMALLER, 'contact.exportTooLarge');
+  const data: string[][] = [[...HEADERS, ...custom.map((c) => c.label)]];
+  for (const r of rowsInOrder(db, ids)) data.push(cellsOf(r, custom).texts);
+  return csvFile(`besked-contacts-${fileStamp()}.csv`, data, { delimiter, whatToDo: SMALLER, tooLargeCode: 'contact.exportTooLarge' });
 }
 
 export async function exportXlsx(db: Db, ids: readonly number[]): Promise<FileDownload> {

@@ -1,14 +1,10 @@
-// The pure contact rules as tables: list order, search expressions, merge rules, formula defusing, merge-field keys.
+// The pure contact rules as tables: list order, search expressions, merge rules, merge-field keys.
 import { describe, expect, it } from 'vitest';
 import { sortKey } from '../../../src-main/core/contacts/sort-key';
 import { ftsMatchQuery } from '../../../src-main/core/contacts/search-query';
 import { mergeFields, type ContactFields } from '../../../src-main/core/contacts/merge-rules';
-import { defuseCell } from '../../../src-main/core/contacts/formula-defuse';
 import { customFieldKey, isBuiltinMergeKey } from '../../../src-main/core/contacts/merge-field-keys';
-import { CSV_MIME, fileDownload, MAX_DOWNLOAD_BYTES } from '../../../src-main/core/contacts/file-download';
-import { BeskedError } from '../../../src-main/core/errors';
 import { idRuns } from '../../../src-main/core/contacts/contact-store';
-import { BRIDGE_MAX_MESSAGE_BYTES } from '../../../src-shared/contract';
 
 describe('sortKey', () => {
   it('orders names as a Danish list: … z æ ø å, accents ignored, no name last', () => {
@@ -105,25 +101,6 @@ describe('mergeFields', () => {
   });
 });
 
-describe('defuseCell', () => {
-  it.each([
-    ['=SUM(A1:A2)', "'=SUM(A1:A2)"],
-    ['+4520123456', "'+4520123456"],
-    ['-5', "'-5"],
-    ['@cmd', "'@cmd"],
-    ['\t=1', "'\t=1"],
-    ['\r=1', "'\r=1"],
-    ['  =1+1', "'  =1+1"],
-    ['＝1+1', "'＝1+1"],
-    ['Søren', 'Søren'],
-    ['a=b', 'a=b'],
-    ['', ''],
-    ['20 12 34 56', '20 12 34 56'],
-  ])('%j → %j', (v, out) => {
-    expect(defuseCell(v)).toBe(out);
-  });
-});
-
 describe('customFieldKey', () => {
   it.each([
     ['Kunde nr.', 'kunde_nr'],
@@ -140,23 +117,6 @@ describe('customFieldKey', () => {
     expect(k).toBe(key);
     expect(k).toMatch(/^[a-z][a-z0-9_]{0,39}$/);
     expect(isBuiltinMergeKey(k)).toBe(false);
-  });
-});
-
-describe('fileDownload', () => {
-  it('hands over a file as base64, and refuses one too big for a bridge message with what to do', () => {
-    expect(fileDownload('a.csv', CSV_MIME, Buffer.from('x;y\r\n'), 'Export less.')).toEqual({ fileName: 'a.csv', mimeType: CSV_MIME, base64: 'eDt5DQo=', bytes: 5 });
-    expect(Math.ceil(MAX_DOWNLOAD_BYTES / 3) * 4).toBeLessThan(BRIDGE_MAX_MESSAGE_BYTES);
-    const err = (() => {
-      try {
-        fileDownload('big.csv', CSV_MIME, Buffer.alloc(MAX_DOWNLOAD_BYTES + 1), 'Export a group at a time.');
-      } catch (e) {
-        return e as BeskedError;
-      }
-    })();
-    expect(err).toBeInstanceOf(BeskedError);
-    expect(err?.kind).toBe('limit');
-    expect(err?.message).toMatch(/^The file would be 48 MB, more than Besked can hand over at once\. Export a group at a time\.$/);
   });
 });
 

@@ -12,8 +12,7 @@ import {
   Utf8Validator,
 } from '../../../src-main/core/contacts/import/encoding';
 import { detectDelimiter } from '../../../src-main/core/contacts/import/delimiter';
-import { MAX_RECORD_CHARS, RecordSplitter, UnclosedQuoteError } from '../../../src-main/core/contacts/import/record-splitter';
-import { parseRecords } from '../../../src-main/core/contacts/import/csv-reader';
+import { LineEnds, MAX_RECORD_CHARS, parseCsvStream, UnclosedQuoteError } from '../../../src-main/core/contacts/import/csv-records';
 
 const bytes = (...b: number[]) => new Uint8Array(b);
 
@@ -106,68 +105,70 @@ describe('detectDelimiter', () => {
   });
 });
 
-/** Splits text at the given cut points, pushing each piece, and collects the records. */
-function splitAll(text: string, cuts: number[], delim: ';' | ',' = ';'): string[][] {
-  const s = new RecordSplitter(delim);
+/** Parses pieces as the file reader hands them over (line ends made '\n' first) and collects the rows. */
+async function parsePieces(pieces: Iterable<string>, delim: ';' | ',' = ';'): Promise<string[][]> {
   const rows: string[][] = [];
-  let prev = 0;
-  for (const c of [...cuts.filter((x) => x > 0 && x < text.length)].sort((a, b) => a - b)) {
-    rows.push(...parseRecords(s.push(text.slice(prev, c)), delim).rows);
-    prev = c;
+  const lineEnds = new LineEnds();
+  const list = [...pieces];
+  async function* texts() {
+    for (let i = 0; i < list.length; i++) yield lineEnds.push(list[i]!, i === list.length - 1);
   }
-  rows.push(...parseRecords(s.push(text.slice(prev), true), delim).rows);
+  await parseCsvStream(texts(), { delimiter: delim, onRun: (run) => rows.push(...run.rows) });
   return rows;
 }
 
-describe('RecordSplitter', () => {
-  it('cuts at record ends only, wherever the text is split', () => {
+/** Splits text at the given cut points and parses the pieces one by one. */
+function splitAll(text: string, cuts: number[], delim: ';' | ',' = ';'): Promise<string[][]> {
+  const at = [0, ...cuts.filter((x) => x > 0 && x < text.length).sort((a, b) => a - b), text.length];
+  return parsePieces(
+    at.slice(1).map((c, i) => text.slice(at[i], c)),
+    delim,
+  );
+}
+
+describe('reading records in pieces (papaparse stream mode)', () => {
+  it('cuts at record ends only, wherever the text is split', async () => {
     const text = 'a;b\r\n1;"x\r\ny"\r\n2;"q""r"\n\n3;"a;b"\r4;"end"';
     const expected = [['a', 'b'], ['1', 'x\ny'], ['2', 'q"r'], [''], ['3', 'a;b'], ['4', 'end']];
     for (let i = 0; i <= text.length; i++) {
-      for (let j = i; j <= text.length; j += 3) expect(splitAll(text, [i, j])).toEqual(expected);
+      for (let j = i; j <= text.length; j += 3) expect(await splitAll(text, [i, j])).toEqual(expected);
     }
   });
 
-  it('treats a quote inside an unquoted value as a character, as papaparse does', () => {
-    expect(splitAll('5" screen;Bo\n6;x\n', [3])).toEqual([['5" screen', 'Bo'], ['6', 'x']]);
+  it('treats a quote inside an unquoted value as a character, as papaparse does', async () => {
+    expect(await splitAll('5" screen;Bo\n6;x\n', [3])).toEqual([['5" screen', 'Bo'], ['6', 'x']]);
   });
 
-  it('refuses a quote that never closes, naming its record', () => {
-    const s = new RecordSplitter(';');
-    s.push('a;b\n1;2\n3;"never closed\n4;5\n');
-    expect(() => s.push('6;7\n', true)).toThrow(UnclosedQuoteError);
-    try {
-      new RecordSplitter(';').push('a;b\n1;"x\n', true);
-    } catch (e) {
-      expect((e as UnclosedQuoteError).record).toBe(2);
-    }
-  });
-
-  it('gives up on an unclosed quote early instead of reading the whole rest of a big file', () => {
-    const s = new RecordSplitter(',');
-    s.push('a,b\n1,"');
-    const filler = 'x,y\n'.repeat(1000);
-    let thrown: unknown;
-    try {
-      for (let i = 0; i * filler.length < MAX_RECORD_CHARS + 10_000; i++) s.push(filler);
-    } catch (e) {
-      thrown = e;
-    }
+  it('refuses a quote that never closes, naming its record', async () => {
+    await expect(parsePieces(['a;b\n1;2\n3;"never closed\n4;5\n', '6;7\n'])).rejects.toThrow(UnclosedQuoteError);
+    const thrown = await parsePieces(['a;b\n1;"x\n']).catch((e: unknown) => e);
     expect(thrown).toBeInstanceOf(UnclosedQuoteError);
     expect((thrown as UnclosedQuoteError).record).toBe(2);
   });
 
-  it('agrees with papaparse on the whole text for any split (property)', () => {
+  it('gives up on an unclosed quote early instead of reading the whole rest of a big file', async () => {
+    const filler = 'x,y\n'.repeat(1000);
+    async function* bigFile() {
+      yield 'a,b\n1,"';
+      for (let i = 0; i * filler.length < MAX_RECORD_CHARS + 10_000; i++) yield filler;
+      throw new Error('read the whole file without noticing the quote');
+    }
+    const thrown = await parseCsvStream(bigFile(), { delimiter: ',', onRun: () => {} }).catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(UnclosedQuoteError);
+    expect((thrown as UnclosedQuoteError).record).toBe(2);
+  });
+
+  it('agrees with papaparse on the whole text for any split (property)', async () => {
     const cell = fc.oneof(
       fc.constantFrom('', 'Søren', 'a"b', '20 12 34 56', ' x '),
       fc.string({ unit: fc.constantFrom('a', ';', '"', '\n', '\r\n', ' ', 'ø'), maxLength: 6 }).map((s) => `"${s.replace(/"/g, '""')}"`),
     );
     const record = fc.array(cell, { minLength: 1, maxLength: 4 }).map((cells) => cells.join(';'));
-    fc.assert(
-      fc.property(fc.array(record, { minLength: 1, maxLength: 8 }), fc.array(fc.nat(200), { maxLength: 4 }), (records, cuts) => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(record, { minLength: 1, maxLength: 8 }), fc.array(fc.nat(200), { maxLength: 4 }), async (records, cuts) => {
         const text = records.join('\n') + '\n';
         const whole = Papa.parse<string[]>(text.replace(/\r\n?/g, '\n'), { delimiter: ';', newline: '\n' }).data.slice(0, -1);
-        expect(splitAll(text, cuts)).toEqual(whole);
+        expect(await splitAll(text, cuts)).toEqual(whole);
       }),
     );
   });

@@ -4,7 +4,6 @@
 // each row. A file that cannot be read is refused with a reason, and nothing stored is changed.
 import { open, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import Papa from 'papaparse';
 import type { Db } from '../../db/database';
 import type { EventBus } from '../../events';
 import type { Logger } from '../../log';
@@ -27,16 +26,15 @@ import { createDecoder, encodingFromBom, encodingLabel, looksDoubleEncoded, unre
 import { detectDelimiter } from './delimiter';
 import { guessHasHeader, guessMapping, headerSignature } from './column-guess';
 import { readCsvFile } from './csv-reader';
-import { UnclosedQuoteError } from './record-splitter';
+import { UnclosedQuoteError } from './csv-records';
 import { mapRow } from './row-mapping';
 import { Staging } from './staging';
 import { applyStaged, type ApplyResult } from './apply';
 import { Uploads, type Upload } from './uploads';
 import { defaultCountry, rememberedMapping, rememberMapping, setDefaultCountry } from '../contact-prefs';
-import { defuseCell } from '../formula-defuse';
 import { fileStamp } from '../contact-export';
 import { customFieldKey } from '../merge-field-keys';
-import { CSV_MIME, fileDownload } from '../file-download';
+import { csvFile } from '../../downloads/csv-file';
 import { coded, type Coded, type ErrorCode } from '../../../../src-shared/error-codes';
 
 /** The translatable code for each kind of file that is not CSV ('binary' has no advice of its own). */
@@ -341,13 +339,10 @@ export class ContactImporter {
         data.push([String(l.row_no), outcome, l.e164 ?? '', l.first_name ?? '', l.last_name ?? '', why]);
       }
     }
-    const text = '\ufeff' + Papa.unparse(data.map((r) => r.map(defuseCell)), { delimiter: f.delimiter, newline: '\r\n' }) + '\r\n';
-    return fileDownload(
-      `${base}-${which === 'rejected' ? 'rejected' : 'report'}-${fileStamp()}.csv`,
-      CSV_MIME,
-      Buffer.from(text, 'utf8'),
-      'Fix the most common problems (see the reasons above) and import the file again.',
-    );
+    return csvFile(`${base}-${which === 'rejected' ? 'rejected' : 'report'}-${fileStamp()}.csv`, data, {
+      delimiter: f.delimiter,
+      whatToDo: 'Fix the most common problems (see the reasons above) and import the file again.',
+    });
   }
 
   async discard(importId: string): Promise<boolean> {
