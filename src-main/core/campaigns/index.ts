@@ -9,6 +9,7 @@ import { PriceBook, type Mode } from '../pricing/price-book';
 import { CampaignStore } from './campaign-store';
 import { SqlContactDirectory } from './contact-directory';
 import { Drafts } from './drafts';
+import { removeEmptyDrafts } from './empty-drafts';
 import { campaignHandlers } from './handlers';
 import { localDay, systemOffset } from './limits';
 import { Outbox } from './outbox';
@@ -104,6 +105,9 @@ export function createCampaignsModule(o: CampaignsModuleOptions) {
     preview,
     /** Marks requests a crash interrupted as uncertain, then starts sending. */
     start(): void {
+      // Before any composer is open: empty drafts left by a closed window or an earlier run (empty-drafts.ts).
+      const removed = removeEmptyDrafts(o.db);
+      if (removed > 0) o.log.info('empty drafts removed', { drafts: removed });
       const n = outbox.recoverAtStart();
       if (n > 0) o.log.warn('requests interrupted by the last stop are marked uncertain', { chunks: n });
       outbox.start();
