@@ -73,6 +73,36 @@ export class PriceBook {
     return this.inflight;
   }
 
+  /**
+   * Fetches again once the fetch on its way (if any) is done: after the gateway changed, a request that went out
+   * before the change must not count as the new gateway's list.
+   */
+  async refreshAnew(): Promise<CachedList> {
+    await this.settled();
+    return this.refresh();
+  }
+
+  /** Resolves when no fetch is on its way (whatever its outcome). */
+  async settled(): Promise<void> {
+    while (this.inflight) await this.inflight.catch(() => undefined);
+  }
+
+  /**
+   * While a mode has no list yet and its first fetch is on its way (not known to fail), waits for that fetch up
+   * to `maxWaitMs`: the composer's first preview right after start then shows the cost instead of "no price list".
+   */
+  async firstList(mode: Mode, maxWaitMs: number): Promise<void> {
+    const fetching = this.inflight;
+    if (!fetching || this.errors.has(mode) || this.cached(mode)) return;
+    let timer: NodeJS.Timeout | undefined;
+    const gaveUp = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, maxWaitMs);
+      timer.unref();
+    });
+    await Promise.race([fetching.then(() => undefined, () => undefined), gaveUp]);
+    clearTimeout(timer);
+  }
+
   /** Starts a refresh when the cache is missing or stale, without waiting; failures are kept for state(). */
   refreshIfStale(mode: Mode): void {
     const cached = this.cached(mode);
