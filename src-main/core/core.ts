@@ -26,6 +26,7 @@ import { messageHandlers } from './messages/handlers';
 import type { Platform } from '../../src-shared/contract';
 import { coded } from '../../src-shared/error-codes';
 import { InstanceLock, type InstanceKind } from './instance-lock';
+import { PriceSchedule, type Every } from './pricing/price-schedule';
 
 export interface CoreOptions {
   dataDir: string;
@@ -44,6 +45,8 @@ export interface CoreOptions {
   campaigns?: { chunkSize?: number; batchSize?: number; retryBaseMs?: number; retryMaxMs?: number };
   /** The status and inbox pollers' clock (tests and the bench run it with the sandbox's simulated clock). */
   sync?: { now?: () => number };
+  /** The price book's clock and the timer of its daily refresh (tests move both instead of waiting a day). */
+  pricing?: { now?: () => number; every?: Every };
   /** The gateway client's time-outs and retry rule (the fault tests shorten them to provoke time-outs quickly). */
   gateway?: Pick<GatewayClientOptions, 'timeouts' | 'retry'>;
 }
@@ -121,6 +124,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     mode: async () => (await connection.state()).mode,
     afterSend: () => balance.afterSend(),
     ...opts.campaigns,
+    ...(opts.pricing?.now ? { pricesNow: opts.pricing.now } : {}),
   });
   const sync = createSyncService({ db, events, gateway, connection, settings, vault, log, outbox: () => campaigns.outbox, ...opts.sync });
   // The price book caches the list with its date, so the Prices view works offline too.
@@ -190,6 +194,9 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
   const dispatch = createDispatcher(handlers, { log, checkOutputs: opts.checkOutputs ?? false });
   campaigns.start();
   await sync.start();
+  // The price list is fetched now, not when Compose first asks, so the first cost shown is right.
+  const priceSchedule = new PriceSchedule({ book: campaigns.prices, events, log, view: settingsView, ...(opts.pricing?.every ? { every: opts.pricing.every } : {}) });
+  await priceSchedule.start();
 
   return {
     dispatch,
@@ -205,6 +212,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
       // The outbox first: the request in flight gets its outcome recorded before the gateway client closes.
       await campaigns.stop();
       await sync.stop();
+      await priceSchedule.stop();
       balance.stop();
       await gateway.close();
       await sandbox.close();

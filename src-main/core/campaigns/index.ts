@@ -33,13 +33,15 @@ export interface CampaignsModuleOptions {
   batchSize?: number;
   retryBaseMs?: number;
   retryMaxMs?: number;
+  /** The price book's clock (tests move it a day on). */
+  pricesNow?: () => number;
 }
 
 export function createCampaignsModule(o: CampaignsModuleOptions) {
   // The store shows the outbox's storage wait on campaigns on their way (declared below; read only when asked).
   let outboxRef: Outbox | null = null;
   const store = new CampaignStore(o.db, () => outboxRef?.storageProblem() ?? null);
-  const prices = new PriceBook({ db: o.db, fetchList: () => o.gateway.priceList(), mode: o.mode, log: o.log });
+  const prices = new PriceBook({ db: o.db, fetchList: () => o.gateway.priceList(), mode: o.mode, log: o.log, ...(o.pricesNow ? { now: o.pricesNow } : {}) });
   const directory = new SqlContactDirectory(o.db);
   const balance = (mode: Mode): CachedBalance | null => {
     const row = o.db.prepare('SELECT credit, currency, fetched_at FROM balance_cache WHERE mode = ?').get(mode) as
