@@ -196,7 +196,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
   await sync.start();
   // The price list is fetched now, not when Compose first asks, so the first cost shown is right.
   const priceSchedule = new PriceSchedule({ book: campaigns.prices, events, log, view: settingsView, ...(opts.pricing?.every ? { every: opts.pricing.every } : {}) });
-  await priceSchedule.start();
+  priceSchedule.start();
 
   return {
     dispatch,

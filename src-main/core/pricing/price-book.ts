@@ -33,6 +33,8 @@ export class PriceBook {
   private readonly indexes = new Map<Mode, { fetchedAt: string; index: PriceIndex }>();
   private readonly errors = new Map<Mode, string>();
   private inflight: Promise<CachedList> | null = null;
+  /** A fetch a preview already waited for in vain: the next previews answer at once instead of each waiting again. */
+  private waitedInVain: Promise<CachedList> | null = null;
 
   constructor(private readonly deps: PriceBookDeps) {
     this.now = deps.now ?? Date.now;
@@ -93,13 +95,13 @@ export class PriceBook {
    */
   async firstList(mode: Mode, maxWaitMs: number): Promise<void> {
     const fetching = this.inflight;
-    if (!fetching || this.errors.has(mode) || this.cached(mode)) return;
+    if (!fetching || fetching === this.waitedInVain || this.errors.has(mode) || this.cached(mode)) return;
     let timer: NodeJS.Timeout | undefined;
-    const gaveUp = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, maxWaitMs);
+    const gaveUp = new Promise<'gave up'>((resolve) => {
+      timer = setTimeout(() => resolve('gave up'), maxWaitMs);
       timer.unref();
     });
-    await Promise.race([fetching.then(() => undefined, () => undefined), gaveUp]);
+    if ((await Promise.race([fetching.then(() => 'came', () => 'came'), gaveUp])) === 'gave up') this.waitedInVain = fetching;
     clearTimeout(timer);
   }
 

@@ -46,11 +46,12 @@ export class PriceSchedule {
 
   constructor(private readonly deps: PriceScheduleDeps) {}
 
-  /** Starts the first fetch (without waiting for it), the hourly look and the watch on the connection. */
-  async start(): Promise<void> {
-    const view = await this.deps.view();
-    this.gateway = gatewayOf(view);
-    this.deps.book.refreshIfStale(view.connection.mode);
+  /**
+   * Starts the first fetch, the hourly look and the watch on the connection, without holding up the core's start
+   * (reading the connection may ask the keychain).
+   */
+  start(): void {
+    this.checking = this.atStart();
     this.stopTimer = (this.deps.every ?? systemEvery)(PRICE_CHECK_INTERVAL_MS, () => void this.daily());
     this.unsubscribe = this.deps.events.subscribe((m) => {
       if (m.name !== 'settings.changed') return;
@@ -66,6 +67,21 @@ export class PriceSchedule {
     this.stopTimer = this.unsubscribe = null;
     await this.checking;
     await this.deps.book.settled();
+  }
+
+  /** Resolves once the look at start (and any connection change seen since) is done: a needed fetch is on its way. */
+  started(): Promise<void> {
+    return this.checking;
+  }
+
+  private async atStart(): Promise<void> {
+    try {
+      const view = await this.deps.view();
+      this.gateway = gatewayOf(view);
+      this.deps.book.refreshIfStale(view.connection.mode);
+    } catch (err) {
+      this.deps.log.info('price list check at start failed', { message: toAppError(err).message });
+    }
   }
 
   private async daily(): Promise<void> {

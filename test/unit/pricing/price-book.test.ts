@@ -113,6 +113,10 @@ describe('PriceBook', () => {
     await slow.firstList('live', 50);
     expect(Date.now() - started).toBeLessThan(1_000);
     expect(slow.cached('live')).toBeNull();
+    // ...and only once: the next previews do not wait for that same fetch again.
+    const next = Date.now();
+    await slow.firstList('live', 5_000);
+    expect(Date.now() - next).toBeLessThan(1_000);
     answer();
     await slow.settled();
 

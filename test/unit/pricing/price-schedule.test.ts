@@ -68,7 +68,8 @@ describe('PriceSchedule', () => {
 
   it('looks at start and every hour, fetches anew only when the gateway changed, and stops', async () => {
     const w = world(view('sandbox'));
-    await w.schedule.start();
+    w.schedule.start();
+    await w.schedule.started();
     expect(w.calls).toEqual(['ifStale sandbox']);
     expect(w.tickMs()).toBe(PRICE_CHECK_INTERVAL_MS);
 
