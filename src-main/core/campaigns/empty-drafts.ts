@@ -21,6 +21,19 @@ export function isEmptyDraftRow(row: DraftColumns): boolean {
   return isEmptyDraft({ name: row.name, text: row.text, sendAt: row.send_at, recipients: { ...EMPTY_SPEC, ...spec } });
 }
 
+/** The first `limit` rows that are not empty drafts: the campaign list, which never shows them. */
+export function withoutEmptyDrafts(rows: Iterable<CampaignRow>, limit: number): CampaignRow[] {
+  const out: CampaignRow[] = [];
+  if (limit <= 0) return out;
+  // Iterated, not fetched whole: reading stops at the limit, and empty drafts do not take places in it.
+  for (const row of rows) {
+    if (isEmptyDraftRow(row)) continue;
+    out.push(row);
+    if (out.length === limit) break;
+  }
+  return out;
+}
+
 /**
  * Deletes every empty draft; returns how many. Call only before any composer can be open (at start): one could be
  * holding an empty draft, and campaign ids are reused after a delete, so its next save would land in another draft.

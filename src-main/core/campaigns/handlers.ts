@@ -6,7 +6,7 @@ import type { Db } from '../db/database';
 import type { PriceBook, Mode } from '../pricing/price-book';
 import type { CampaignStore, CampaignRow, StoredRecipient } from './campaign-store';
 import type { Drafts } from './drafts';
-import { isEmptyDraftRow } from './empty-drafts';
+import { withoutEmptyDrafts } from './empty-drafts';
 import { exportCampaignCsv } from './export';
 import type { Outbox } from './outbox';
 import type { ComposePreviewService } from './preview';
@@ -106,13 +106,10 @@ export function campaignHandlers(d: CampaignHandlerDeps): Pick<Handlers, Campaig
     'campaigns.get': ({ id }) => detail(id),
     'campaigns.list': ({ kind }) => {
       const k = kind ?? 'campaign';
-      // Empty drafts are left out (empty-drafts.ts) without taking places of the limit.
-      const rows: CampaignRow[] = [];
-      const all = d.db.prepare(`SELECT * FROM campaigns ${k === 'all' ? '' : 'WHERE kind = ?'} ORDER BY updated_at DESC, id DESC`);
-      for (const row of all.iterate(...(k === 'all' ? [] : [k])) as IterableIterator<CampaignRow>) {
-        if (!isEmptyDraftRow(row)) rows.push(row);
-        if (rows.length === LIST_LIMIT) break;
-      }
+      const rows = withoutEmptyDrafts(
+        d.db.prepare(`SELECT * FROM campaigns ${k === 'all' ? '' : 'WHERE kind = ?'} ORDER BY updated_at DESC, id DESC`).iterate(...(k === 'all' ? [] : [k])) as Iterable<CampaignRow>,
+        LIST_LIMIT,
+      );
       return {
         campaigns: rows.map((row) => {
           const active = row.state === 'sending' || row.state === 'waiting';
