@@ -21,6 +21,7 @@ import { createInboxModule } from './inbox';
 import { createSyncService, type SyncService } from './sync';
 import { createMessagesModule } from './messages';
 import { InstanceLock, type InstanceKind } from './instance-lock';
+import { PriceSchedule, type Every } from './pricing/price-schedule';
 
 export interface CoreOptions {
   dataDir: string;
@@ -39,6 +40,8 @@ export interface CoreOptions {
   campaigns?: { chunkSize?: number; batchSize?: number; retryBaseMs?: number; retryMaxMs?: number };
   /** The status and inbox pollers' clock (tests and the bench run it with the sandbox's simulated clock). */
   sync?: { now?: () => number };
+  /** The price book's clock and the timer of its daily refresh (tests move both instead of waiting a day). */
+  pricing?: { now?: () => number; every?: Every };
   /** The gateway client's time-outs and retry rule (the fault tests shorten them to provoke time-outs quickly). */
   gateway?: Pick<GatewayClientOptions, 'timeouts' | 'retry'>;
 }
@@ -108,6 +111,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     afterSend: () => account.balance.afterSend(),
     timeline: (id, buckets) => sync.timeline(id, buckets),
     ...opts.campaigns,
+    ...(opts.pricing?.now ? { pricesNow: opts.pricing.now } : {}),
   });
   const inbox = createInboxModule({
     db,
@@ -136,6 +140,9 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
   const dispatch = createDispatcher(handlers, { log, checkOutputs: opts.checkOutputs ?? false });
   campaigns.start();
   await sync.start();
+  // The price list is fetched now, not when Compose first asks, so the first cost shown is right.
+  const priceSchedule = new PriceSchedule({ book: campaigns.prices, events, log, view: async () => ({ settings: settings.get(), connection: await connection.state() }), ...(opts.pricing?.every ? { every: opts.pricing.every } : {}) });
+  priceSchedule.start();
 
   return {
     dispatch,
@@ -151,6 +158,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
       // The outbox first: the request in flight gets its outcome recorded before the gateway client closes.
       await campaigns.stop();
       await sync.stop();
+      await priceSchedule.stop();
       account.stop();
       await gateway.close();
       await sandbox.close();

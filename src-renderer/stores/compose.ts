@@ -14,6 +14,7 @@ import type {
 } from '../../src-shared/contract';
 import { appErrorOf, call } from '../api';
 import type { AppError } from '../../src-shared/errors';
+import { isEmptyDraft } from '../../src-shared/campaigns/empty-draft';
 
 const SAVE_DELAY_MS = 400;
 const PREVIEW_DELAY_MS = 250;
@@ -68,9 +69,7 @@ export const useComposeStore = defineStore('compose', () => {
   /** A new, empty draft; the current one stays in Campaigns (an empty one is reused). */
   async function startNew() {
     await flush();
-    const d = draft.value;
-    const empty = d && d.text.trim() === '' && Object.values(d.recipients).every((v) => v.length === 0);
-    if (empty) return;
+    if (draft.value && isEmptyDraft(draft.value)) return;
     await open({ fresh: true });
   }
 

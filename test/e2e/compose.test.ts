@@ -196,4 +196,40 @@ describe('composing and sending a campaign in Sandbox', () => {
     await app.screenshot('compose-over-cap');
     expect(await severeA11y(page)).toEqual([]);
   });
+
+  it('lists no draft for a "New message" left without typing, and lists it once something is typed', async () => {
+    const { page } = app;
+    const draftRows = async () => {
+      await gotoView(page, 'campaigns');
+      // The view shows the list it had until its own load answers: wait until it shows what the core lists now.
+      const listed = await page.evaluate(async () =>
+        ((await window.besked.call('campaigns.list', {})) as { value: { campaigns: { id: number }[] } }).value.campaigns.map((c) => `campaign-row-${c.id}`),
+      );
+      await expect.poll(() => page.$$eval('[data-testid^="campaign-row-"]', (rows) => rows.map((r) => r.getAttribute('data-testid')))).toEqual(listed);
+      return page.$$eval('[data-testid^="campaign-row-"]', (rows) =>
+        rows.filter((r) => r.querySelector('[data-testid="campaign-state"][data-state="draft"]')).map((r) => r.textContent ?? ''),
+      );
+    };
+    const before = await draftRows();
+
+    await gotoView(page, 'compose');
+    await page.click('[data-testid="new-message"]');
+    await expect.poll(() => page.inputValue('[data-testid="message-text"]')).toBe('');
+    expect(await draftRows()).toEqual(before);
+
+    // Back in the composer the same draft is still open; a text makes it one to keep.
+    await gotoView(page, 'compose');
+    await page.fill('[data-testid="message-text"]', 'Fresh rye bread on Saturday.');
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const r = (await window.besked.call('campaigns.list', {})) as { value: { campaigns: { textPreview: string }[] } };
+          return r.value.campaigns.some((c) => c.textPreview.includes('Fresh rye bread'));
+        }),
+      )
+      .toBe(true);
+    const after = await draftRows();
+    expect(after).toHaveLength(before.length + 1);
+    expect(after.some((row) => row.includes('Fresh rye bread on Saturday.'))).toBe(true);
+  });
 });

@@ -7,6 +7,7 @@ import type { Db } from '../db/database';
 import type { PriceBook, Mode } from '../pricing/price-book';
 import type { CampaignStore, CampaignRow, StoredRecipient } from './campaign-store';
 import type { Drafts } from './drafts';
+import { withoutEmptyDrafts } from './empty-drafts';
 import { exportCampaignCsv } from './export';
 import type { Outbox } from './outbox';
 import type { ComposePreviewService } from './preview';
@@ -76,9 +77,10 @@ export function campaignHandlers(d: CampaignHandlerDeps): Pick<Handlers, Campaig
     'campaigns.get': ({ id }) => detail(id),
     'campaigns.list': ({ kind }) => {
       const k = kind ?? 'campaign';
-      const rows = d.db
-        .prepare(`SELECT * FROM campaigns ${k === 'all' ? '' : 'WHERE kind = ?'} ORDER BY updated_at DESC, id DESC LIMIT ${LIST_LIMIT}`)
-        .all(...(k === 'all' ? [] : [k])) as CampaignRow[];
+      const rows = withoutEmptyDrafts(
+        d.db.prepare(`SELECT * FROM campaigns ${k === 'all' ? '' : 'WHERE kind = ?'} ORDER BY updated_at DESC, id DESC`).iterate(...(k === 'all' ? [] : [k])) as Iterable<CampaignRow>,
+        LIST_LIMIT,
+      );
       return {
         campaigns: rows.map((row) => {
           const active = row.state === 'sending' || row.state === 'waiting';

@@ -9,6 +9,7 @@ import { PriceBook, type Mode } from '../pricing/price-book';
 import { CampaignStore } from './campaign-store';
 import { SqlContactDirectory } from './contact-directory';
 import { Drafts } from './drafts';
+import { removeEmptyDrafts } from './empty-drafts';
 import { campaignHandlers } from './handlers';
 import { localDay, systemOffset } from './limits';
 import { Outbox } from './outbox';
@@ -35,13 +36,15 @@ export interface CampaignsModuleOptions {
   batchSize?: number;
   retryBaseMs?: number;
   retryMaxMs?: number;
+  /** The price book's clock (tests move it a day on). */
+  pricesNow?: () => number;
 }
 
 export function createCampaignsModule(o: CampaignsModuleOptions) {
   // The store shows the outbox's storage wait on campaigns on their way (declared below; read only when asked).
   let outboxRef: Outbox | null = null;
   const store = new CampaignStore(o.db, () => outboxRef?.storageProblem() ?? null);
-  const prices = new PriceBook({ db: o.db, fetchList: () => o.gateway.priceList(), mode: o.mode, log: o.log });
+  const prices = new PriceBook({ db: o.db, fetchList: () => o.gateway.priceList(), mode: o.mode, log: o.log, ...(o.pricesNow ? { now: o.pricesNow } : {}) });
   const directory = new SqlContactDirectory(o.db);
   const ledger = new SpendLedger(o.db);
   const balance = (mode: Mode): CachedBalance | null => {
@@ -103,6 +106,9 @@ export function createCampaignsModule(o: CampaignsModuleOptions) {
     preview,
     /** Marks requests a crash interrupted as uncertain, then starts sending. */
     start(): void {
+      // Before any composer is open: empty drafts left by a closed window or an earlier run (empty-drafts.ts).
+      const removed = removeEmptyDrafts(o.db);
+      if (removed > 0) o.log.info('empty drafts removed', { drafts: removed });
       const n = outbox.recoverAtStart();
       if (n > 0) o.log.warn('requests interrupted by the last stop are marked uncertain', { chunks: n });
       outbox.start();

@@ -33,6 +33,8 @@ export interface PreviewDeps {
 /** Currency for prices when no balance was ever fetched: the gateway's home currency. */
 export const FALLBACK_CURRENCY = 'DKK';
 
+/** How long a preview waits for the first price list on its way before it says there is none yet. */
+const FIRST_PRICE_LIST_WAIT_MS = 3_000;
 /** How long a resolved recipient list is reused while the user types (contacts changes clear it at once). */
 const RESOLUTION_TTL_MS = 30_000;
 const EXCLUSIONS_IN_PREVIEW = 100;
@@ -179,6 +181,7 @@ export class ComposePreviewService {
     const limits = settings.sendingLimits;
     const mode = await this.deps.mode();
     this.deps.prices.refreshIfStale(mode);
+    await this.deps.prices.firstList(mode, FIRST_PRICE_LIST_WAIT_MS);
     const resolution = this.resolve(draft, fresh);
     const composer = new TemplateComposer(draft.text, draft.fallbacks);
     const known = new Set(this.deps.directory.fieldKeys());

@@ -34,6 +34,8 @@ export class PriceBook {
   private readonly indexes = new Map<Mode, { fetchedAt: string; index: PriceIndex }>();
   private readonly errors = new Map<Mode, string>();
   private inflight: Promise<CachedList> | null = null;
+  /** A fetch a preview already waited for in vain: the next previews answer at once instead of each waiting again. */
+  private waitedInVain: Promise<CachedList> | null = null;
 
   constructor(private readonly deps: PriceBookDeps) {
     this.now = deps.now ?? Date.now;
@@ -72,6 +74,36 @@ export class PriceBook {
   refresh(): Promise<CachedList> {
     this.inflight ??= this.fetchAndStore().finally(() => (this.inflight = null));
     return this.inflight;
+  }
+
+  /**
+   * Fetches again once the fetch on its way (if any) is done: after the gateway changed, a request that went out
+   * before the change must not count as the new gateway's list.
+   */
+  async refreshAnew(): Promise<CachedList> {
+    await this.settled();
+    return this.refresh();
+  }
+
+  /** Resolves when no fetch is on its way (whatever its outcome). */
+  async settled(): Promise<void> {
+    while (this.inflight) await this.inflight.catch(() => undefined);
+  }
+
+  /**
+   * While a mode has no list yet and its first fetch is on its way (not known to fail), waits for that fetch up
+   * to `maxWaitMs`: the composer's first preview right after start then shows the cost instead of "no price list".
+   */
+  async firstList(mode: Mode, maxWaitMs: number): Promise<void> {
+    const fetching = this.inflight;
+    if (!fetching || fetching === this.waitedInVain || this.errors.has(mode) || this.cached(mode)) return;
+    let timer: NodeJS.Timeout | undefined;
+    const gaveUp = new Promise<'gave up'>((resolve) => {
+      timer = setTimeout(() => resolve('gave up'), maxWaitMs);
+      timer.unref();
+    });
+    if ((await Promise.race([fetching.then(() => 'came', () => 'came'), gaveUp])) === 'gave up') this.waitedInVain = fetching;
+    clearTimeout(timer);
   }
 
   /** Starts a refresh when the cache is missing or stale, without waiting; failures are kept for state(). */

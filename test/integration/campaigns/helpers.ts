@@ -66,7 +66,9 @@ export function perTest() {
   };
 }
 
-export async function startTestCore(opts: { dataDir?: string; campaigns?: CoreOptions['campaigns']; vault?: MemoryVault } = {}): Promise<TestCore> {
+export async function startTestCore(
+  opts: { dataDir?: string; campaigns?: CoreOptions['campaigns']; vault?: MemoryVault; pricing?: CoreOptions['pricing'] } = {},
+): Promise<TestCore> {
   const dataDir = opts.dataDir ?? tempDir();
   const core = await startCore({
     dataDir,
@@ -77,6 +79,7 @@ export async function startTestCore(opts: { dataDir?: string; campaigns?: CoreOp
     log: createLogger({ level: 'error' }),
     // Small frozen batches: every list of more than three legacy recipients crosses batch edges (frozen-batches.ts).
     campaigns: { retryBaseMs: 200, retryMaxMs: 1_000, batchSize: 3, ...opts.campaigns },
+    ...(opts.pricing ? { pricing: opts.pricing } : {}),
   });
   const events: EventMessage[] = [];
   core.events.subscribe((m) => events.push(m));

@@ -90,6 +90,73 @@ describe('PriceBook', () => {
     expect(b.index('sandbox')?.partPrice(4520000000, 'standard', 'DKK')).toBe(0.2);
   });
 
+  it('lets the first preview wait for the first list on its way, but not for a list known to fail, nor for long', async () => {
+    let answer!: () => void;
+    const slow = new PriceBook({
+      db,
+      mode: async () => mode,
+      log: createLogger({ level: 'error' }),
+      now: () => now,
+      fetchList: () => new Promise<PriceList>((resolve) => (answer = () => resolve(list(price)))),
+    });
+    slow.refreshIfStale('sandbox');
+    await new Promise((r) => setTimeout(r, 0));
+    const waiting = slow.firstList('sandbox', 5_000);
+    answer();
+    await waiting;
+    expect(slow.index('sandbox')?.partPrice(4520000000, 'standard', 'DKK')).toBe(0.13);
+
+    // A list on its way that never comes: the wait ends after maxWaitMs.
+    mode = 'live';
+    slow.refreshIfStale('live');
+    const started = Date.now();
+    await slow.firstList('live', 50);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(slow.cached('live')).toBeNull();
+    // ...and only once: the next previews do not wait for that same fetch again.
+    const next = Date.now();
+    await slow.firstList('live', 5_000);
+    expect(Date.now() - next).toBeLessThan(1_000);
+    answer();
+    await slow.settled();
+
+    // Offline with no list: once a fetch failed, previews answer at once (the state says why).
+    online = false;
+    const offline = book();
+    mode = 'sandbox';
+    db.prepare('DELETE FROM price_lists').run();
+    await expect(offline.refresh()).rejects.toThrow();
+    let unanswered = true;
+    offline.refreshIfStale('sandbox');
+    void offline.firstList('sandbox', 60_000).then(() => (unanswered = false));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(unanswered).toBe(false);
+    await offline.settled();
+  });
+
+  it('fetches anew after the fetch on its way, so a switch of gateway is never answered by the old one', async () => {
+    // Each request is answered by the test, with the price of the gateway at the time it was asked.
+    const asked: ((l: PriceList) => void)[] = [];
+    const b = new PriceBook({
+      db,
+      mode: async () => mode,
+      log: createLogger({ level: 'error' }),
+      now: () => now,
+      fetchList: () => new Promise<PriceList>((resolve) => asked.push(resolve)),
+    });
+    const first = b.refresh();
+    const anew = b.refreshAnew();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(asked).toHaveLength(1);
+    asked[0]!(list(0.13));
+    await first;
+    await new Promise((r) => setTimeout(r, 0));
+    expect(asked).toHaveLength(2);
+    asked[1]!(list(0.2));
+    await anew;
+    expect(b.index('sandbox')?.partPrice(4520000000, 'standard', 'DKK')).toBe(0.2);
+  });
+
   it('keeps one list per mode', async () => {
     const b = book();
     await b.list();
