@@ -14,6 +14,10 @@ export const ERROR_CODES = {
   'storage.ioError': [],
   // Start-up: another Besked process has this data folder.
   'app.alreadyRunning': ['who', 'folder'],
+  // Web mode's page cannot reach the core: an old link's key, nothing running, or a dropped connection.
+  'bridge.wrongKey': [],
+  'bridge.notRunning': [],
+  'bridge.reconnecting': [],
 
   // The gateway answered with an error.
   'gateway.insufficientCredit': [],

@@ -8,6 +8,7 @@ import { timingSafeEqual, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { BRIDGE_MAX_MESSAGE_BYTES, WIRE_NOT_A_CALL, WireCall, WireId, type WireAnswer, type WireEvent } from '../../src-shared/contract';
+import { KEY_CHECK_PATH, type KeyCheckAnswer } from '../../src-shared/bridge-key-check';
 import { issuesToFields, type Dispatch } from '../core/dispatch';
 import type { EventBus } from '../core/events';
 import type { Logger } from '../core/log';
@@ -50,6 +51,8 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
 
   const server: Server = createServer((req, res) => {
     if (req.headers.host !== host) return refuse(res, 421, 'Wrong host');
+    const [path, query = ''] = (req.url ?? '/').split('?', 2);
+    if (path === KEY_CHECK_PATH) return answerKeyCheck(req, res, new URLSearchParams(query).get('key') ?? '', key);
     void serveStatic(opts.staticDir, req, res).catch(() => refuse(res, 500, 'Could not read the app files'));
   });
 
@@ -134,6 +137,14 @@ function keyMatches(given: string, key: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(key);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Tells the page whether its key is this run's, so it can say "old link" rather than "not running". It reveals no
+ * more than the bridge's own refusal does, and the Host check above keeps other sites' pages from asking. */
+function answerKeyCheck(req: IncomingMessage, res: ServerResponse, given: string, key: string) {
+  if (req.method !== 'GET') return refuse(res, 405, 'Method not allowed');
+  const answer: KeyCheckAnswer = { valid: keyMatches(given, key) };
+  res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' }).end(JSON.stringify(answer));
 }
 
 function refuse(res: ServerResponse, status: number, text: string) {

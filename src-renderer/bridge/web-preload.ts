@@ -1,7 +1,8 @@
 // Web mode's preload: installs on window.besked the same BeskedApi the Electron preload exposes, carried
 // over the authenticated loopback WebSocket instead of IPC.
 import type { BeskedApi, CallName, EventName, EventPayload, WireCall, WireFromCore } from '../../src-shared/contract';
-import type { Result } from '../../src-shared/errors';
+import type { AppError, Result } from '../../src-shared/errors';
+import { BRIDGE_ERRORS, whyUnavailable } from './bridge-unavailable';
 
 const KEY_STORAGE = 'besked.bridgeKey';
 
@@ -28,15 +29,22 @@ export function createWebBridge(url: string): BeskedApi & { ready: Promise<void>
   let socket: WebSocket;
   let opened: Promise<void>;
   let retryMs = 250;
+  let unavailable: Promise<AppError> = Promise.resolve(BRIDGE_ERRORS.notRunning);
 
   const connect = () => {
     socket = new WebSocket(url);
+    let wasOpen = false;
     opened = new Promise<void>((resolve, reject) => {
       socket.addEventListener('open', () => {
+        wasOpen = true;
         retryMs = 250;
         resolve();
       });
-      socket.addEventListener('error', () => reject(new Error('bridge unavailable')));
+      socket.addEventListener('error', () => {
+        // The browser hides why the bridge refused; the server's key check tells an old link from a stopped Besked.
+        if (!wasOpen) unavailable = whyUnavailable(url, (u) => fetch(u));
+        reject(new Error('bridge unavailable'));
+      });
     });
     opened.catch(() => undefined);
     socket.addEventListener('message', (ev) => {
@@ -51,11 +59,14 @@ export function createWebBridge(url: string): BeskedApi & { ready: Promise<void>
     });
     socket.addEventListener('close', () => {
       for (const p of pending.values())
-        p.resolve({ ok: false, error: { kind: 'network', message: 'Lost the connection to Besked. Reconnecting…' } });
+        p.resolve({ ok: false, error: BRIDGE_ERRORS.reconnecting });
       pending.clear();
-      // The core may be restarting; reconnect quietly with backoff.
-      setTimeout(connect, retryMs);
-      retryMs = Math.min(retryMs * 2, 5000);
+      // The core may be restarting; reconnect quietly with backoff. An old link never becomes valid, so it stops.
+      void (wasOpen ? Promise.resolve(null) : unavailable).then((why) => {
+        if (why?.code === BRIDGE_ERRORS.wrongKey.code) return;
+        setTimeout(connect, retryMs);
+        retryMs = Math.min(retryMs * 2, 5000);
+      });
     });
   };
   connect();
@@ -65,7 +76,7 @@ export function createWebBridge(url: string): BeskedApi & { ready: Promise<void>
       try {
         await opened;
       } catch {
-        return { ok: false, error: { kind: 'network', message: 'Besked is not running. Start it again with npm run web.' } };
+        return { ok: false, error: await unavailable };
       }
       const id = nextId++;
       return new Promise((resolve) => {

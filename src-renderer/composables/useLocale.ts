@@ -1,15 +1,10 @@
 // Applies the UI language from Settings (or the OS's, with "system") and keeps it applied as either changes;
-// gives the component library its matching built-in strings and date locale.
+// gives the component library its matching built-in strings (without its bare defaults) and date locale.
 import { computed, onBeforeUnmount, ref, watchEffect } from 'vue';
-import { daDK, dateDaDK, dateEnGB, enGB, type NDateLocale, type NLocale } from 'naive-ui';
 import { useSettingsStore } from '../stores/settings';
 import { applyLocale } from '../i18n';
-import { formatLocale, resolveUiLocale, type UiLocale } from '../i18n/locale';
-
-const library: Record<UiLocale, { locale: NLocale; dateLocale: NDateLocale }> = {
-  en: { locale: enGB, dateLocale: dateEnGB },
-  da: { locale: daDK, dateLocale: dateDaDK },
-};
+import { formatLocale, resolveUiLocale } from '../i18n/locale';
+import { LIBRARY_LOCALES as library } from '../i18n/library-locale';
 
 const systemLanguages = (): string[] =>
   typeof navigator === 'undefined' ? [] : navigator.languages.length ? [...navigator.languages] : [navigator.language];

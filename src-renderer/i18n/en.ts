@@ -27,6 +27,10 @@ export const en = {
     loading: 'Loading…',
     saved: 'Saved',
   },
+  // Where the component library would fill in its own bare default (library-locale.ts).
+  library: {
+    empty: 'Nothing to show',
+  },
   a11y: {
     skipToContent: 'Skip to content',
     mainNav: 'Main navigation',
@@ -101,6 +105,7 @@ export const en = {
       company: 'Company',
       notes: 'Notes',
       groups: 'Groups',
+      groupsPlaceholder: 'Choose groups',
       custom: 'Custom fields',
       customHint: 'Each can be used in a message, like {example}.',
       customKey: 'Field',
@@ -346,6 +351,7 @@ export const en = {
       deleted: 'Template deleted',
       none: 'No templates yet. Save a message you send often as a template.',
       delete: 'Delete template',
+      keep: 'Keep it',
       deleteNamed: 'Delete the template {name}',
       replaceConfirm: 'Replace the text you have written with this template?',
     },
@@ -393,6 +399,7 @@ export const en = {
       channelMessagingHint: 'RCS where the phone supports it, SMS otherwise. Its delivery status arrives only through webhooks, so without a webhook Besked shows these messages as sent.',
       label: 'Label',
       labelHint: 'Groups this message in the gateway’s usage statistics.',
+      labelPlaceholder: 'e.g. spring-offer',
       priority: 'Priority',
       priorityNormal: 'Normal',
       priorityUrgent: 'Urgent (may cost more)',
@@ -410,6 +417,7 @@ export const en = {
       now: 'Send now',
       later: 'At a time',
       sendAt: 'Send at',
+      sendAtPlaceholder: 'Choose the day and time',
       scheduleNote: 'Besked hands the time to the gateway at once: the message goes out then even if this computer is off, and you can cancel it until then. The recipient list is fixed when you schedule.',
       scheduleLocalNote: 'SMS/RCS cannot be scheduled at the gateway: Besked has to be running at that time to send it.',
       quietNow: 'It is quiet hours now: the message goes out at {time}.',

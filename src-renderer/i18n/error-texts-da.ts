@@ -62,6 +62,12 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
     readOnly: 'Beskeds datamappe kan ikke skrives til (den er skrivebeskyttet). Tjek mappens rettigheder; afsendelsen venter imens og fortsætter af sig selv. Intet er sendt to gange, og intet er gået tabt.',
     ioError: 'Disken meldte en fejl, mens Besked gemte. Tjek disken; afsendelsen venter imens og fortsætter af sig selv. Intet er sendt to gange, og intet er gået tabt.',
   },
+  bridge: {
+    wrongKey:
+      'Dette link gælder ikke for den Besked, der kører nu: webtilstanden laver en ny nøgle, hver gang den starter. Åbn adressen, den skrev i terminalen, hvor du kørte npm run web („Besked web: http://127.0.0.1:…/?key=…“). Er terminalen lukket, så kør npm run web igen: den skriver adressen på den, der allerede kører.',
+    notRunning: 'Besked kører ikke. Start den igen med npm run web.',
+    reconnecting: 'Forbindelsen til Besked blev afbrudt. Forbinder igen…',
+  },
   app: {
     alreadyRunning: 'Besked kører allerede med denne datamappe ({who}). Luk den først, eller start denne med en anden datamappe. Mappe: {folder}',
   },

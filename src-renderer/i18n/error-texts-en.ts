@@ -64,6 +64,12 @@ export const errorTextsEn = {
     readOnly: 'Besked’s data folder cannot be written to (it is read-only). Check the folder’s permissions; sending waits meanwhile and goes on by itself. Nothing was sent twice and nothing is lost.',
     ioError: 'The disk reported an error while Besked was saving. Check the disk; sending waits meanwhile and goes on by itself. Nothing was sent twice and nothing is lost.',
   },
+  bridge: {
+    wrongKey:
+      'This link is not valid for this run of Besked: web mode makes a new key each time it starts. Open the address it printed in the terminal where you ran npm run web (“Besked web: http://127.0.0.1:…/?key=…”). If that terminal is closed, run npm run web again: it prints the address of the one already running.',
+    notRunning: 'Besked is not running. Start it again with npm run web.',
+    reconnecting: 'Lost the connection to Besked. Reconnecting…',
+  },
   app: {
     alreadyRunning: 'Besked is already running with this data folder ({who}). Close it first, or start this one with another data folder. Folder: {folder}',
   },

@@ -87,11 +87,13 @@ export const useInboxStore = defineStore('inbox', () => {
     on('sync.state', (s) => (sync.value = s));
     // Sandbox and live have separate inboxes: switching shows the other one.
     on('settings.changed', () => {
-      void call('inbox.unreadCount', {}).then((r) => (unread.value = r.count));
+      call('inbox.unreadCount', {}).then((r) => (unread.value = r.count), () => undefined);
       if (loaded.value) void loadConversations();
     });
-    void call('inbox.unreadCount', {}).then((r) => (unread.value = r.count));
-    void call('sync.status', {}).then((s) => (sync.value = s));
+    // Without the core (an old web link, a stopped Besked) these fail; the view shows why, and the badge and the
+    // sync state keep their last value instead of throwing into the page.
+    call('inbox.unreadCount', {}).then((r) => (unread.value = r.count), () => undefined);
+    call('sync.status', {}).then((s) => (sync.value = s), () => undefined);
   }
 
   return { conversations, unread, search, thread, openMsisdn, sync, loaded, loadConversations, open, markRead, reply, refreshNow, start };

@@ -3,13 +3,15 @@
 // with no violation of any impact (each is printed by impact first); the language switch reaches strings, formatting
 // and <html lang>; and the app works from the keyboard alone with a visible focus ring. Data comes from a simulated
 // gateway the test controls, so lists, a conversation and campaigns (sent, scheduled, one with an unknown outcome)
-// are not empty.
+// are not empty. The same walk fails on any of the component library's bare default texts ("Please Input", "No Data",
+// and in Danish any English word of the library) on a view or in a dialog, in both languages.
 // Screenshots of the dialogs in Danish: test-results/a11y-dialog-da-*.png.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { startSimulator, type Simulator } from '../../src-sim/index';
 import { openApp, type E2EApp } from './harness';
+import { describeDefault, libraryDefaultsShown, type DefaultShown } from './library-defaults';
 
 const TOKEN = 'e2e-a11y-gateway-token';
 // The simulator's number rule: ending in 1 is delivered.
@@ -369,7 +371,11 @@ describe('accessibility', () => {
     await besked(page, 'settings.update', { language, theme });
     await page.waitForFunction(([lang, dark]) => document.documentElement.lang === lang && document.querySelector('.root')?.getAttribute('data-theme') === dark, [language, theme] as const);
     const findings: Finding[] = [];
-    for (const target of targets()) findings.push(...(await audit(page, target)));
+    const defaults: DefaultShown[] = [];
+    for (const target of targets()) {
+      findings.push(...(await audit(page, target)));
+      defaults.push(...(await libraryDefaultsShown(page, target.name, language)));
+    }
     await app.screenshot(`a11y-${language}-${theme}-settings`);
 
     const severe = findings.filter((f) => SEVERE.has(f.impact));
@@ -380,6 +386,7 @@ describe('accessibility', () => {
         (severe.length ? `\n  SERIOUS:\n    ${severe.map(describeFinding).join('\n    ')}` : ''),
     );
     expect([...severe, ...lesser].map(describeFinding)).toEqual([]);
+    expect(defaults.map(describeDefault), 'the component library\'s default texts').toEqual([]);
   }, 120_000);
 
   // Each theme once and each language once: contrast depends on the theme, names and labels on the language, and all
@@ -392,6 +399,7 @@ describe('accessibility', () => {
     await besked(page, 'settings.update', { language, theme });
     await page.waitForFunction(([lang, dark]) => document.documentElement.lang === lang && document.querySelector('.root')?.getAttribute('data-theme') === dark, [language, theme] as const);
     const findings: Finding[] = [];
+    const defaults: DefaultShown[] = [];
     for (const target of dialogTargets()) {
       // Dialogs on the same page open one after the other without loading it again.
       if ((await page.evaluate(() => location.hash)) !== target.hash()) await open(page, target.hash(), target.view);
@@ -406,6 +414,7 @@ describe('accessibility', () => {
         // Lists in a dialog load from the core after it opens.
         await page.waitForTimeout(150);
         findings.push(...(await axe(page, name, OVERLAYS)));
+        defaults.push(...(await libraryDefaultsShown(page, name, language, OVERLAYS)));
         if (language === 'da') await app.screenshot(`a11y-dialog-da-${name.replace(/[^a-zA-Z0-9]+/g, '-').replace(/-$/, '')}`);
       }
       await closeOverlays(page);
@@ -420,6 +429,7 @@ describe('accessibility', () => {
         (severe.length ? `\n  SERIOUS:\n    ${severe.map(describeFinding).join('\n    ')}` : ''),
     );
     expect([...severe, ...lesser].map(describeFinding)).toEqual([]);
+    expect(defaults.map(describeDefault), 'the component library\'s default texts').toEqual([]);
   }, 180_000);
 
   it.each(['light', 'dark'] as const)('axe finds nothing in the Sandbox header (%s theme)', async (theme) => {

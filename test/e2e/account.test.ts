@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
 import { startSimulator } from '../../src-sim/index';
-import { gotoView, openApp, type E2EApp } from './harness';
+import { allowConsoleError, gotoView, openApp, type E2EApp } from './harness';
 
 const SEED_TOKEN = 'seed-token-for-the-sandbox-state';
 
@@ -264,6 +264,10 @@ describe('the Account view in Sandbox', () => {
   });
 
   it('composes an email with merge fields, cc and an attachment, previews it safely, refuses 5 MB+ and sends', async () => {
+    // The preview's frame refuses the email's tracking pixel (by each policy that applies) and its script, and
+    // Chromium logs each refusal: exactly those, inside the preview, are what this test provokes.
+    allowConsoleError(/^console error: Loading the image 'https:\/\/evil\.example\/pixel\.png' violates the following Content Security Policy directive: "img-src [^"]*"\. The action has been blocked\. \(at about:srcdoc\)$/);
+    allowConsoleError(/^console error: Blocked script execution in 'about:srcdoc' because the document's frame is sandboxed and the 'allow-scripts' permission is not set\. \(at about:srcdoc\)$/);
     const { page } = app;
     // Chromium reports a load the policy refused as a request that failed with "csp"; none may get further.
     const remote: string[] = [];

@@ -1,9 +1,11 @@
-// Starts Besked's web mode on a fresh data folder and drives it in Debian's headless Chromium.
+// Starts Besked's web mode on a fresh data folder and drives it in Debian's headless Chromium, and fails any test
+// during which a page logged a console error or threw (unless that test allowed exactly that message).
+import { afterEach, expect } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const RESULTS = join(ROOT, 'test-results');
@@ -74,8 +76,49 @@ export async function startWeb(opts: { dataDir?: string; env?: NodeJS.ProcessEnv
   };
 }
 
+/** Console errors and uncaught exceptions of every watched page since the last test ended. */
+const consoleProblems: string[] = [];
+/** What the running test provokes on purpose; cleared after each test. */
+let allowedConsoleErrors: RegExp[] = [];
+
+function describeConsoleError(m: ConsoleMessage): string {
+  // A failed resource's message does not name it; its location does.
+  const where = m.location().url;
+  return `console error: ${m.text()}${where ? ` (at ${where})` : ''}`;
+}
+
+/** Watches every page of the context for console errors and uncaught exceptions. */
+export function watchConsole(context: BrowserContext): BrowserContext {
+  context.on('console', (m) => {
+    if (m.type() === 'error') consoleProblems.push(describeConsoleError(m));
+  });
+  context.on('weberror', (e) => consoleProblems.push(`uncaught: ${e.error().stack ?? e.error().message}`));
+  return context;
+}
+
+/** Lets the running test (only) log console errors matching this, for a test that provokes one on purpose. */
+export function allowConsoleError(pattern: RegExp): void {
+  allowedConsoleErrors.push(pattern);
+}
+
+/** The problems logged since the last call that the running test did not allow; forgets them and the allowances. */
+export function takeConsoleProblems(): string[] {
+  const found = consoleProblems.splice(0).filter((p) => !allowedConsoleErrors.some((re) => re.test(p)));
+  allowedConsoleErrors = [];
+  return found;
+}
+
+// Registered by importing the harness, so every e2e file that opens a page gets it.
+afterEach(() => {
+  expect(takeConsoleProblems(), 'console errors or uncaught exceptions in the page during this test').toEqual([]);
+});
+
+/** Chromium whose every context (and so every page) is watched for console errors. */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => watchConsole(await newContext(options));
+  return browser;
 }
 
 export interface E2EApp {

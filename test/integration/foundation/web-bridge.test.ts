@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import WebSocket from 'ws';
 import { startCore, type Core } from '../../../src-main/core/core';
 import { startWebServer, type WebServer } from '../../../src-main/bridge/web-server';
+import { KEY_CHECK_PATH } from '../../../src-shared/bridge-key-check';
 import { MemoryVault } from '../../../src-main/core/secrets/vault';
 import { createLogger } from '../../../src-main/core/log';
 
@@ -99,6 +100,23 @@ describe('the web bridge', () => {
     expect(await refusedStatus(connect({ host: `evil.example:${server.port}` }))).toBe(403);
     expect(await httpGet('/', `evil.example:${server.port}`)).toBe(421);
     expect(await httpGet('/', `127.0.0.1:${server.port}`)).toBe(200);
+  });
+
+  it.each([
+    ['this run\'s key', () => server.key, true],
+    ['a wrong key', () => 'wrong', false],
+    ['an old run\'s key of the same length', () => 'x'.repeat(server.key.length), false],
+    ['no key', () => '', false],
+  ])('tells the page whether its key is this run\'s, always with 200 so the console stays clean: %s', async (_, key, valid) => {
+    const res = await fetch(`${origin}${KEY_CHECK_PATH}?key=${encodeURIComponent(key())}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await res.json()).toEqual({ valid });
+  });
+
+  it('answers the key check only on its own host and only to GET', async () => {
+    expect(await httpGet(`${KEY_CHECK_PATH}?key=${server.key}`, `evil.example:${server.port}`)).toBe(421);
+    expect((await fetch(`${origin}${KEY_CHECK_PATH}?key=${server.key}`, { method: 'POST' })).status).toBe(405);
   });
 
   it('serves pages with a CSP that forbids inline script', async () => {
