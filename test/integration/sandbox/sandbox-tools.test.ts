@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { CallInput, CallName } from '../../../src-shared/contract';
 import { startSimulator, type Simulator } from '../../../src-sim/index';
 import { simCall } from '../core-calls';
-import { startTestCore, type TestCore } from '../inbox/core-fixture';
+import { eventually, startTestCore, type TestCore } from '../inbox/core-fixture';
 
 describe('Sandbox tools in Sandbox', () => {
   let t: TestCore;
@@ -47,6 +47,21 @@ describe('Sandbox tools in Sandbox', () => {
     const { messages } = await t.sim<{ messages: { recipient: number; status: string }[] }>('GET', '/_sim/ledger');
     expect(messages.find((m) => m.recipient === 4520304061)?.status).toBe('UNDELIVERABLE');
     expect((await t.call('sandbox.setReachable', { phone: '+4520304061', reachable: true })).unreachable).toEqual([]);
+  });
+
+  it('lets a scheduled campaign go out when the clock passes its send time, its reports fetched at once', async () => {
+    // Ending 1 is delivered, and the number made unreachable fails.
+    await t.call('sandbox.setReachable', { phone: '+4520304072', reachable: false });
+    const { id, draft } = await t.call('campaigns.create', {});
+    const sendAt = new Date(Date.now() + 2 * 3600_000).toISOString();
+    const recipients = { contactIds: [], groupIds: [], searches: [], numbers: ['+4520304071', '+4520304072'] };
+    await t.call('campaigns.saveDraft', { id, draft: { ...draft, name: 'Weekend', channel: 'legacy', sender: 'Bageriet', text: 'Weekend!', recipients, sendAt } });
+    await t.call('campaigns.send', { id });
+    await eventually(async () => expect((await t.call('campaigns.get', { id })).state).toBe('scheduled'));
+    expect((await t.call('campaigns.get', { id })).delivery).toMatchObject({ delivered: 0, failed: 0 });
+
+    await t.call('sandbox.advanceClock', { seconds: 3 * 3600 });
+    expect((await t.call('campaigns.get', { id })).delivery).toMatchObject({ delivered: 1, failed: 1 });
   });
 
   it("moves the test gateway's clock forward and says where it is now", async () => {
