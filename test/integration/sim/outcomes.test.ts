@@ -1,5 +1,8 @@
 // PUT /_sim/outcomes: an outcome forced on one number replaces the number rule for it on both interfaces, is lifted
-// with null, leaves other numbers alone, and is cleared by a reset.
+// with null, leaves other numbers alone, survives a restart with a state file, and is cleared by a reset.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSim, type Sim } from './helpers';
 
@@ -56,6 +59,20 @@ describe('PUT /_sim/outcomes', () => {
     expect(await sim.control('GET', '/_sim/outcomes')).toEqual({ numbers: { [NUMBER]: 'undeliverable', [OTHER]: 'expired' } });
     await sim.control('POST', '/_sim/reset');
     expect(await sim.control('GET', '/_sim/outcomes')).toEqual({ numbers: {} });
+  });
+
+  it('survives a restart with a state file', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sim-outcomes-'));
+    try {
+      const first = await startSim({ state: join(dir, 'state.json') });
+      await first.control('PUT', '/_sim/outcomes', { numbers: { [NUMBER]: 'undeliverable' } });
+      await first.close();
+      const second = await startSim({ state: join(dir, 'state.json') });
+      expect(await second.control('GET', '/_sim/outcomes')).toEqual({ numbers: { [NUMBER]: 'undeliverable' } });
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it.each([
