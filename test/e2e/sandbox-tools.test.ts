@@ -4,12 +4,15 @@
 // Screenshots: test-results/sandbox-tools-{en,da}.png and the steps.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { startSimulator, type Simulator } from '../../src-sim/index';
 import { gotoView, openApp, type E2EApp } from './harness';
 
 // Ends in 1: the test gateway delivers it.
 const METTE = 4520304051;
 
 let app: E2EApp;
+/** Plays the live gateway in the last test. */
+let live: Simulator | undefined;
 
 async function besked<T>(page: Page, name: string, input: unknown): Promise<T> {
   const r = (await page.evaluate(
@@ -52,6 +55,7 @@ describe('Sandbox tools', () => {
 
   afterAll(async () => {
     await app?.close();
+    await live?.close();
   });
 
   it('sends a campaign, a reply comes, it is answered, STOP comes, and the contact is opted out', async () => {
@@ -134,9 +138,11 @@ describe('Sandbox tools', () => {
 
   it('is not offered once Besked is live', async () => {
     const { page } = app;
-    // A token that nothing checks makes the connection live; the header loses the tools with the Sandbox badge.
-    await besked(page, 'settings.update', { endpoints: { default: { messagingUrl: 'https://127.0.0.1:9', legacyUrl: 'https://127.0.0.1:9' } } });
-    await besked(page, 'settings.setToken', { platform: 'default', token: 'a-live-token-never-used-here' });
+    // A token and a gateway make the connection live; the header loses the tools with the Sandbox badge.
+    const token = 'e2e-sandbox-tools-live-token';
+    live = await startSimulator({ port: 0, token, log: () => undefined });
+    await besked(page, 'settings.update', { endpoints: { default: { messagingUrl: live.url, legacyUrl: live.url } } });
+    await besked(page, 'settings.setToken', { platform: 'default', token });
     await page.waitForSelector('[data-testid="sandbox-badge"]', { state: 'detached' });
     expect(await page.isVisible('[data-testid="sandbox-tools-open"]')).toBe(false);
   });
