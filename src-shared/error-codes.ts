@@ -166,6 +166,11 @@ export const ERROR_CODES = {
   'email.attachmentsTooLarge': ['mb'],
   'message.notFound': ['id'],
   'pricing.fetchFailed': [],
+
+  // Sandbox tools (core/sandbox): never against the live gateway; a customer to play; the test gateway said no.
+  'sandbox.liveMode': [],
+  'sandbox.whoMissing': [],
+  'sandbox.gatewayRefused': ['status', 'detail'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

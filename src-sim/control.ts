@@ -1,6 +1,8 @@
-// The /_sim/ control API: account, inbound SMS, webhooks, ledger, faults, clock and counters (never part of the real service).
+// The /_sim/ control API: account, inbound SMS, webhooks, ledger, faults, forced outcomes, clock and counters (never part
+// of the real service).
 import { z } from 'zod';
 import { MAX_ADVANCE_S } from './clock';
+import { NUMBER_OUTCOMES } from './delivery';
 import { receiveInbound } from './inbox';
 import { ledger } from './ledger';
 import { FaultsSchema } from './faults';
@@ -60,6 +62,11 @@ const InboundSchema = z.object({
 const WebhookSchema = z.object({ url: HttpUrl, secret: z.string().nullable().optional() }).nullable();
 const WebhooksSchema = z.object({ messaging: WebhookSchema.optional(), legacy: WebhookSchema.optional() });
 
+// Keys are msisdns as the interfaces store them (digits, country code first); null lifts a forced outcome.
+const OutcomesSchema = z.object({
+  numbers: z.record(z.string().regex(/^[1-9]\d{5,14}$/, 'expected an msisdn: digits with the country code'), z.enum(NUMBER_OUTCOMES).nullable()),
+});
+
 const ClockSchema = z.object({ advance_seconds: z.number().finite().min(0).max(MAX_ADVANCE_S) });
 
 function accountView(p: Platform) {
@@ -69,6 +76,23 @@ function accountView(p: Platform) {
 
 function webhooksView(p: Platform) {
   return p.store.state.webhooks;
+}
+
+function outcomesView(p: Platform) {
+  return { numbers: p.store.state.outcomes ?? {} };
+}
+
+function putOutcomes(ctx: RouteContext): Reply {
+  const input = body(ctx, OutcomesSchema);
+  const state = ctx.platform.store.state;
+  const outcomes = { ...state.outcomes };
+  for (const [msisdn, outcome] of Object.entries(input.numbers)) {
+    if (outcome === null) delete outcomes[msisdn];
+    else outcomes[msisdn] = outcome;
+  }
+  state.outcomes = outcomes;
+  ctx.platform.store.journal([{ t: 'set', key: 'outcomes', value: outcomes }]);
+  return { status: 200, body: outcomesView(ctx.platform) };
 }
 
 function clockView(p: Platform) {
@@ -158,6 +182,8 @@ export const controlRoutes: Route[] = [
   { method: 'GET', path: '/_sim/ledger', auth: 'control', handler: getLedger },
   { method: 'GET', path: '/_sim/faults', auth: 'control', handler: (ctx) => ({ status: 200, body: { rules: ctx.platform.faults.list() } }) },
   { method: 'PUT', path: '/_sim/faults', auth: 'control', handler: putFaults },
+  { method: 'GET', path: '/_sim/outcomes', auth: 'control', handler: (ctx) => ({ status: 200, body: outcomesView(ctx.platform) }) },
+  { method: 'PUT', path: '/_sim/outcomes', auth: 'control', handler: putOutcomes },
   { method: 'GET', path: '/_sim/clock', auth: 'control', handler: (ctx) => ({ status: 200, body: clockView(ctx.platform) }) },
   { method: 'POST', path: '/_sim/clock', auth: 'control', handler: postClock },
   { method: 'GET', path: '/_sim/stats', auth: 'control', handler: (ctx) => ({ status: 200, body: ctx.platform.stats.snapshot() }) },

@@ -95,6 +95,33 @@ export function outcomeForNumber(msisdn: number | string, iface: SendInterface):
   return s.endsWith('0') ? 'undeliverable' : 'delivered';
 }
 
+/** The outcomes the number rule can give, which `PUT /_sim/outcomes` may also force on one number. */
+export const NUMBER_OUTCOMES = [
+  'delivered',
+  'undeliverable',
+  'expired',
+  'rejected',
+  'enroute_until_expiry',
+  'unknown',
+  'out_of_order',
+  'buffered',
+  'accepted',
+  'deleted',
+  'skipped',
+  'rcs',
+] as const satisfies readonly Outcome[];
+export type NumberOutcome = (typeof NUMBER_OUTCOMES)[number];
+
+/**
+ * A recipient's outcome: the one forced on the number through the control API, else the number rule. A forced RCS
+ * outcome on the legacy interface is plain delivery, as the number rule has it (the legacy interface has no RCS).
+ */
+export function outcomeFor(forced: Readonly<Record<string, NumberOutcome>> | undefined, msisdn: number, iface: SendInterface): Outcome {
+  const f = forced?.[String(msisdn)];
+  if (f === undefined) return outcomeForNumber(msisdn, iface);
+  return f === 'rcs' && iface === 'legacy' ? 'delivered' : f;
+}
+
 export function channelOf(outcome: Outcome): Channel {
   return outcome === 'rcs' ? 'rcs' : 'sms';
 }

@@ -10,7 +10,7 @@ export type JournalOp =
   | { t: 'legacy'; items: LegacyMessage[] }
   | { t: 'messaging'; items: MessagingRecord[] }
   | { t: 'push'; key: 'inbox' | 'emails' | 'refunds' | 'lookups'; items: unknown[] }
-  | { t: 'set'; key: 'account' | 'webhooks' | 'counters' | 'keywords'; value: unknown }
+  | { t: 'set'; key: 'account' | 'webhooks' | 'counters' | 'keywords' | 'outcomes'; value: unknown }
   | { t: 'legacyDeleted'; id: number; at: number }
   | { t: 'legacyRefunded'; id: number; msisdn: number; at: number }
   | { t: 'reset'; state: PlatformState };

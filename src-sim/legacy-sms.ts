@@ -1,6 +1,6 @@
 // Legacy SMS sending: POST/GET /rest/mtsms, from any input form to validated, priced, stored messages.
 import { countSegments, MAX_MESSAGE_CHARS, characterCount, splitIntoParts } from '../src-shared/sms/segments';
-import { isCharged, outcomeForNumber, type Outcome } from './delivery';
+import { isCharged, outcomeFor, type Outcome } from './delivery';
 import { LegacyError } from './legacy-errors';
 import {
   asInteger,
@@ -321,7 +321,7 @@ function price(platform: Platform, inputs: MessageInput[], now: number): LegacyM
       let outcome: Outcome;
       if (!country) outcome = 'no_route';
       else if (inp.sender !== null && senderProblem(inp.sender, country)) outcome = 'rejected_sender';
-      else outcome = outcomeForNumber(ri.msisdn, 'legacy');
+      else outcome = outcomeFor(platform.store.state.outcomes, ri.msisdn, 'legacy');
       const cost = country && isCharged(outcome) ? roundMoney(parts * partPrice(country, tier, currency)) : 0;
       const rec: LegacyRecipient = {
         msisdn: ri.msisdn,

@@ -1,6 +1,6 @@
 // The messaging interface: POST /mobile/single and /mobile/multi, from JSON body to accepted, charged messages.
 import { countSegments } from '../src-shared/sms/segments';
-import { channelOf, isCharged, outcomeForNumber, type Outcome } from './delivery';
+import { channelOf, isCharged, outcomeFor, type Outcome } from './delivery';
 import { validateBatch, validateMessage, type ValidationIssue, type ValidMessage } from './messaging-validation';
 import type { Platform } from './platform';
 import { countryOf, partPrice, roundMoney } from './prices';
@@ -56,7 +56,7 @@ export function acceptMessages(platform: Platform, messages: readonly ValidMessa
     let outcome: Outcome;
     if (!country) outcome = 'no_route';
     else if (senderProblem(m.sender, country)) outcome = 'rejected_sender';
-    else outcome = outcomeForNumber(m.recipient, 'messaging');
+    else outcome = outcomeFor(store.state.outcomes, m.recipient, 'messaging');
     let cost = 0;
     if (country && isCharged(outcome)) {
       cost = roundMoney(parts * partPrice(country, 'standard', currency));

@@ -1,7 +1,7 @@
 // What one platform of the simulated service remembers: account, sent messages, inbox, keywords and emails.
 import type { JournalOp } from './journal';
 import { roundMoney, type Currency } from './prices';
-import type { Channel, Outcome } from './delivery';
+import type { Channel, NumberOutcome, Outcome } from './delivery';
 
 export type PlatformName = 'default' | 'eu';
 
@@ -178,6 +178,8 @@ export interface PlatformState {
   emails: EmailRecord[];
   refunds: Refund[];
   lookups: Lookup[];
+  /** Outcomes forced on numbers through the control API, by msisdn; absent in state files from before them. */
+  outcomes?: Record<string, NumberOutcome>;
 }
 
 export const ALL_FEATURES: Features = { keywords: true, email: true, hlr: true, premium: true, secret: true, charge: true };
@@ -202,6 +204,7 @@ export function initialState(platform: PlatformName): PlatformState {
     emails: [],
     refunds: [],
     lookups: [],
+    outcomes: {},
   };
 }
 

@@ -20,6 +20,7 @@ import type { Outbox } from './campaigns/outbox';
 import { createInboxModule } from './inbox';
 import { createSyncService, type SyncService } from './sync';
 import { createMessagesModule } from './messages';
+import { createSandboxModule } from './sandbox';
 import { InstanceLock, type InstanceKind } from './instance-lock';
 import { PriceSchedule, type Every } from './pricing/price-schedule';
 
@@ -135,6 +136,12 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     ...inbox.handlers,
     ...sync.handlers,
     ...createMessagesModule({ db, gateway, mode }).handlers,
+    ...createSandboxModule({
+      db,
+      connection,
+      refreshInbox: () => sync.inboxPoller.refreshNow(),
+      refreshStatuses: () => sync.statusPoller.lookAtAllNow(),
+    }).handlers,
   };
 
   const dispatch = createDispatcher(handlers, { log, checkOutputs: opts.checkOutputs ?? false });

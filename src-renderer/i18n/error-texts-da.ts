@@ -205,6 +205,12 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
     notFound:
       'Gatewayen har ingen sendt besked med id {id}. Tjek nummeret. En besked kan først slås op lidt efter, at den er sendt; en planlagt besked er der ikke før sit afsendelsestidspunkt.',
   },
+  sandbox: {
+    liveMode:
+      'Sandkasseværktøjerne virker kun i Sandkasse. Besked er forbundet til den rigtige gateway nu, hvor de ville nå rigtige telefoner, så intet blev gjort.',
+    whoMissing: 'Vælg en kontakt eller skriv et telefonnummer (ikke begge).',
+    gatewayRefused: 'Den indbyggede testgateway afviste dette (status {status}): {detail}',
+  },
   pricing: {
     fetchFailed: 'Prislisten kunne ikke hentes: noget gik galt inde i Besked. Prøv venligst igen.',
   },

@@ -200,6 +200,12 @@ export const errorTextsEn = {
     notFound:
       'The gateway has no sent message with id {id}. Check the number. A message can only be looked up a few moments after it has been sent; a scheduled message is not there before its send time.',
   },
+  sandbox: {
+    liveMode:
+      'Sandbox tools work only in Sandbox. Besked is connected to the live gateway now, where they would reach real phones, so nothing was done.',
+    whoMissing: 'Pick a contact or type a phone number (not both).',
+    gatewayRefused: 'The built-in test gateway refused this (status {status}): {detail}',
+  },
   pricing: {
     fetchFailed: 'The price list could not be fetched: something went wrong inside Besked. Please try again.',
   },

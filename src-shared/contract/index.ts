@@ -4,7 +4,7 @@
 //
 // A call's file is named by its name's prefix: app.ts, settings.ts, account.ts, contacts.ts (with groups.*),
 // import.ts (contacts.import*), campaigns.ts, compose.ts (with templates.*, senders.* and pricing.*), inbox.ts,
-// sync.ts and messages.ts. An event lives with the domain that emits it.
+// sync.ts, messages.ts and sandbox.ts. An event lives with the domain that emits it.
 import type { z } from 'zod';
 import type { Result } from '../errors';
 import type { CallSpec } from './basics';
@@ -18,6 +18,7 @@ import { inboxCalls, inboxEvents } from './inbox';
 import { messagesCalls } from './messages';
 import { settingsCalls, settingsEvents } from './settings';
 import { syncCalls, syncEvents } from './sync';
+import { sandboxCalls } from './sandbox';
 
 export { Mode, FileDownload, type CallSpec } from './basics';
 export * from './app';
@@ -30,6 +31,7 @@ export * from './compose';
 export * from './inbox';
 export * from './sync';
 export * from './messages';
+export * from './sandbox';
 export * from './wire';
 
 // ─── Calls ──────────────────────────────────────────────────────────────────────────────────────
@@ -46,6 +48,7 @@ export const domainCalls = {
   inbox: inboxCalls,
   sync: syncCalls,
   messages: messagesCalls,
+  sandbox: sandboxCalls,
 } as const;
 export type ContractDomain = keyof typeof domainCalls;
 
@@ -60,6 +63,7 @@ export const calls = {
   ...inboxCalls,
   ...syncCalls,
   ...messagesCalls,
+  ...sandboxCalls,
 } as const satisfies Record<string, CallSpec>;
 
 export type Calls = typeof calls;

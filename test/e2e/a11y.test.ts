@@ -1,5 +1,6 @@
 // Accessibility in Chromium over web mode: axe-core over every view and the account's tabs in light and dark, in
-// English and Danish, and over every dialog, drawer and confirmation opened on them (each theme and language once),
+// English and Danish, and over every dialog, drawer and confirmation opened on them (each theme and language once;
+// the Sandbox tools drawer in Sandbox, in both themes),
 // with no violation of any impact (each is printed by impact first); the language switch reaches strings, formatting
 // and <html lang>; and the app works from the keyboard alone with a visible focus ring. Data comes from a simulated
 // gateway the test controls, so lists, a conversation and campaigns (sent, scheduled, one with an unknown outcome)
@@ -437,6 +438,14 @@ describe('accessibility', () => {
     await besked(page, 'settings.update', { language: 'en', theme, sandbox: true });
     await page.waitForSelector('[data-testid="sandbox-badge"]');
     const findings = await audit(page, { name: 'settings in Sandbox', hash: '#/settings', view: 'settings' });
+    // The Sandbox tools drawer, opened from the header, with a number made unreachable so its list shows too.
+    await page.click('[data-testid="sandbox-tools-open"]');
+    await page.fill('[data-testid="sandbox-phone"] input', '20 30 40 61');
+    await page.click('[data-testid="sandbox-unreachable"]');
+    await page.waitForSelector('[data-testid="sandbox-unreachable-list"]');
+    findings.push(...(await axe(page, 'Sandbox tools', OVERLAYS)));
+    await page.click('[data-testid="sandbox-reachable-+4520304061"]');
+    await closeOverlays(page);
     await besked(page, 'settings.update', { sandbox: false });
     await page.waitForSelector('[data-testid="sandbox-badge"]', { state: 'detached' });
     expect(findings.map(describeFinding)).toEqual([]);

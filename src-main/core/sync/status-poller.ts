@@ -93,6 +93,12 @@ export class StatusPoller {
     return this.loop.serial(() => this.round(opts));
   }
 
+  /** A round over every open message, whatever its plan: the sandbox's clock was moved on, so reports came due early. */
+  lookAtAllNow(): Promise<StatusRound> {
+    this.o.store.planAllNow();
+    return this.runOnce();
+  }
+
   private async round(opts: { campaignId?: number; force?: boolean }): Promise<StatusRound & { more: boolean }> {
     const batch = this.o.batch ?? 200;
     const now = this.now();

@@ -82,6 +82,11 @@ export class StatusStore {
     return rows.map(toMessage);
   }
 
+  /** Makes every open message due now (the sandbox's clock was moved on, so reports came due ahead of plan). */
+  planAllNow(): void {
+    this.db.prepare('UPDATE gateway_messages SET next_poll_at = NULL WHERE done = 0').run();
+  }
+
   /** Every message of a campaign still watched, due or not (a look the user asked for). */
   openOfCampaign(campaignId: number, limit: number): WatchedMessage[] {
     const rows = this.db

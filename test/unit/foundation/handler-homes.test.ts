@@ -26,6 +26,7 @@ const CORE_FOLDER: Record<ContractDomain, string> = {
   inbox: 'inbox',
   sync: 'sync',
   messages: 'messages',
+  sandbox: 'sandbox',
 };
 
 function sourceFiles(dir: string): string[] {
