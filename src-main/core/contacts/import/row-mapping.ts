@@ -1,5 +1,5 @@
 // One CSV row through the owner's column mapping: the contact it describes, or the reason it cannot be
-// imported. Pure; the importer decides what to do with the result.
+// imported (and whether the row is blank at all). Pure; the importer decides what to do with the result.
 import type { ColumnTarget, ImportRejectReason } from '../../../../src-shared/contract';
 import { normalisePhone, phoneRejectionMessage, type CountryCode, type Phone } from '../../../../src-shared/phone';
 import type { ContactFields } from '../merge-rules';
@@ -90,3 +90,6 @@ export function splitFullName(name: string): [string, string] {
   if (space < 0) return [s, ''];
   return [s.slice(0, space), s.slice(space + 1)];
 }
+
+// A line of only separators (";;;", as spreadsheets write empty rows) is blank too, whatever the delimiter.
+export const isBlank = (cells: readonly string[]) => cells.every((c) => /^[\s;,|]*$/.test(c));
