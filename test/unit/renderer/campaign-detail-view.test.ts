@@ -159,7 +159,7 @@ describe('campaign page: why recipients failed', () => {
   });
   const rows = [
     row({}),
-    row({ id: 2, msisdn: 4520304081, state: 'failed', status: null, gatewayStatus: null, statusError: null, statusErrorCode: undefined, reason: REFUSED_EN, reasonCode: failures[1]! }),
+    row({ id: 2, msisdn: 4520304081, state: 'failed', status: null, gatewayStatus: null, statusError: null, statusErrorCode: undefined, reason: REFUSED_EN, reasonCode: { code: 'gateway.invalidRequest', params: { status: '400', detail: 'Message 1, phone number: bad' } } }),
   ];
 
   it.each([
