@@ -6,6 +6,7 @@ import { deliveryFailure, GATEWAY_ERRORS, GAVE_UP_ERROR, gatewayErrorCoded, spli
 import { ERROR_CODES, isErrorCode } from '../../../src-shared/error-codes';
 import { errorText } from '../../../src-renderer/composables/useErrorText';
 import { i18n } from '../../../src-renderer/i18n';
+import { ERRORS as SIMULATOR_ERRORS } from '../../../src-sim/delivery';
 
 /** The text of a code in a language, with its parameters, through the renderer's own errorText. */
 function say(locale: 'en' | 'da', code: string, params?: Record<string, string | number>): string {
@@ -45,6 +46,12 @@ describe('every gateway error code Besked explains', () => {
     const da = say('da', code, { hex });
     expect(da).toContain(`(${hex})`);
     expect(da).not.toBe(`${words} (${hex})`);
+  });
+});
+
+describe("the Sandbox simulator's error codes", () => {
+  it.each(Object.values(SIMULATOR_ERRORS))('$code is explained, in the words the simulator reports it with', ({ code, details }) => {
+    expect(GATEWAY_ERRORS[code]?.words).toBe(details);
   });
 });
 
