@@ -245,11 +245,6 @@ export class CampaignStore {
   }
 }
 
-/** A failed delivery in words: the gateway's error when it gave one, else what its status means. */
-export function deliveryFailureReason(status: BeskedState, gatewayStatus: string | null, error: string | null): string {
-  return deliveryFailure(status, gatewayStatus, error).reason;
-}
-
 /** Why a campaign stopped as stored: the English sentence, and its code when it has one. */
 export interface StoppedReason {
   message: string;
