@@ -1,4 +1,5 @@
 // The delivery-status model: every gateway status (messaging SMS, RCS, legacy) mapped to Besked's own states, and the merge rule.
+import type { ErrorCode } from './error-codes';
 
 /** Besked's own delivery states, the only ones the UI and the database know about. */
 export const BESKED_STATES = ['pending', 'sent', 'delivered', 'read', 'failed', 'expired', 'cancelled', 'unknown'] as const;
@@ -118,6 +119,8 @@ export interface DescribedStatus {
   /** The gateway's own word for it, kept for support conversations. */
   gatewayStatus: string;
   explanation: string;
+  /** The explanation's code in the error-code registry, which the UI translates (delivery.<source>.<STATUS> or delivery.state.<state>). */
+  explanationCode: ErrorCode;
 }
 
 /** Maps a status string from the gateway to Besked's state. Case-insensitive; unknown values become 'unknown'. */
@@ -133,6 +136,8 @@ export function describeGatewayStatus(source: StatusSource, gatewayStatus: strin
     final: info.final,
     gatewayStatus: key,
     explanation: entry?.detail ?? info.explanation,
+    // The registry lists each of these; a unit test holds the two tables and it together.
+    explanationCode: (entry?.detail ? `delivery.${source}.${key}` : `delivery.state.${state}`) as ErrorCode,
   };
 }
 

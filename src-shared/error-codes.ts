@@ -90,6 +90,47 @@ export const ERROR_CODES = {
   'template.nameTaken': ['name'],
   'template.notFound': [],
 
+  // What a delivery status means (src-shared/delivery-status.ts): each state, and each gateway status with its own words.
+  'delivery.state.pending': [],
+  'delivery.state.sent': [],
+  'delivery.state.delivered': [],
+  'delivery.state.read': [],
+  'delivery.state.failed': [],
+  'delivery.state.expired': [],
+  'delivery.state.cancelled': [],
+  'delivery.state.unknown': [],
+  'delivery.sms.ACCEPTED': [],
+  'delivery.sms.ENROUTE': [],
+  'delivery.sms.DELETED': [],
+  'delivery.sms.UNDELIVERABLE': [],
+  'delivery.sms.REJECTED': [],
+  'delivery.rcs.ENROUTE': [],
+  'delivery.legacy.SCHEDULED': [],
+  'delivery.legacy.BUFFERED': [],
+  'delivery.legacy.ENROUTE': [],
+  'delivery.legacy.ACCEPTED': [],
+  'delivery.legacy.UNDELIVERABLE': [],
+  'delivery.legacy.REJECTED': [],
+  'delivery.legacy.SKIPPED': [],
+  // Why a delivery failed, as the gateway's error code says (src-shared/delivery-failures.ts); its code stays visible.
+  'delivery.gatewayError.insufficientCredit': ['hex'],
+  'delivery.gatewayError.senderNotSupported': ['hex'],
+  'delivery.gatewayError.noRoute': ['hex'],
+  'delivery.gatewayError.absentSubscriber': ['hex'],
+  'delivery.gatewayError.operatorExpired': ['hex'],
+  'delivery.gatewayError.validityEnded': ['hex'],
+  'delivery.gatewayError.operatorRejected': ['hex'],
+  'delivery.gatewayError.numberBlocked': ['hex'],
+  'delivery.gatewayError.operatorDeleted': ['hex'],
+  // A code Besked does not explain: the gateway's own words, and its code.
+  'delivery.gatewayError.unexplained': ['words', 'hex'],
+  'delivery.gatewayError.wordsOnly': ['words'],
+  'delivery.gatewayError.codeOnly': ['hex'],
+  // Besked's own: polling ended at the message's validity without a final status (sync/status-updates.ts).
+  'delivery.gaveUp': [],
+  // A refused recipient whose row has no reason.
+  'delivery.refused': [],
+
   // Contacts and groups.
   'contact.notFound': [],
   'contact.phoneTaken': ['phone', 'name'],

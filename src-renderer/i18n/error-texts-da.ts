@@ -1,6 +1,7 @@
 // The Danish text of every error code, key for key as error-texts-en.ts with the same {parameters}; da.ts mounts it as `errors`.
 import type { errorTextsEn } from './error-texts-en';
 import type { Translation } from './da';
+import { deliveryHelpDa } from './delivery-help-da';
 
 const ASK_DELIVERY = 'Tjek beskedloggen (eller vent på leveringsrapporterne), før du sender igen.';
 
@@ -102,6 +103,25 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
   template: {
     nameTaken: 'Der findes allerede en skabelon med navnet "{name}". Vælg et andet navn.',
     notFound: 'Denne skabelon findes ikke længere.',
+  },
+  delivery: {
+    ...deliveryHelpDa,
+    gatewayError: {
+      insufficientCredit: 'Kontoen havde ikke kredit nok ({hex})',
+      senderNotSupported: 'Afsendernavnet understøttes ikke i modtagerens land ({hex})',
+      noRoute: 'Der er ingen rute til modtagerens land ({hex})',
+      absentSubscriber: 'Nummeret er ukendt, eller telefonen kan ikke nås (slukket eller uden dækning) ({hex})',
+      operatorExpired: 'Beskeden udløb i teleselskabets net ({hex})',
+      validityEnded: 'Gyldighedsperioden udløb, før beskeden blev leveret ({hex})',
+      operatorRejected: 'Afvist af teleselskabet ({hex})',
+      numberBlocked: 'Modtageren blev sprunget over: nummeret er blokeret på kontoen ({hex})',
+      operatorDeleted: 'Slettet af teleselskabet før levering ({hex})',
+      unexplained: 'Gatewayen skrev: »{words}« ({hex})',
+      wordsOnly: 'Gatewayen skrev: »{words}«',
+      codeOnly: 'Gatewayens fejlkode {hex}',
+    },
+    gaveUp: 'Telefonnettet meldte ingen endelig status, før beskedens gyldighed udløb.',
+    refused: 'Gatewayen afviste beskeden.',
   },
   contact: {
     notFound: 'Denne kontakt findes ikke længere. Den er måske blevet slettet.',

@@ -1,5 +1,7 @@
 // The English text of every error code in src-shared/error-codes.ts, with exactly its {parameters}; en.ts mounts it as `errors`.
 import { PHONE_REJECTION_MESSAGES } from '../../src-shared/phone';
+import { GAVE_UP_ERROR, REFUSED_WORDS } from '../../src-shared/delivery-failures';
+import { deliveryHelpEn } from './delivery-help-en';
 
 export const errorTextsEn = {
   internal: {
@@ -104,6 +106,27 @@ export const errorTextsEn = {
   template: {
     nameTaken: 'A template called "{name}" already exists. Choose another name.',
     notFound: 'This template no longer exists.',
+  },
+  delivery: {
+    // What each status means: the words of src-shared/delivery-status.ts (the campaign page's tooltips use them too).
+    ...deliveryHelpEn,
+    // The words of src-shared/delivery-failures.ts's GATEWAY_ERRORS, so an English page reads as the gateway's report did.
+    gatewayError: {
+      insufficientCredit: 'Insufficient credit ({hex})',
+      senderNotSupported: 'Sender not supported at the destination ({hex})',
+      noRoute: 'No route to the destination country ({hex})',
+      absentSubscriber: 'Recipient unknown or unreachable (absent subscriber) ({hex})',
+      operatorExpired: 'Message expired in the operator network ({hex})',
+      validityEnded: 'Validity period ended before delivery ({hex})',
+      operatorRejected: 'Rejected by the operator ({hex})',
+      numberBlocked: 'Recipient skipped: number is blocked on the account ({hex})',
+      operatorDeleted: 'Deleted by the operator before delivery ({hex})',
+      unexplained: '{words} ({hex})',
+      wordsOnly: '{words}',
+      codeOnly: '{hex}',
+    },
+    gaveUp: GAVE_UP_ERROR,
+    refused: REFUSED_WORDS,
   },
   contact: {
     notFound: 'This contact no longer exists. It may have been deleted.',

@@ -139,12 +139,28 @@ export const UncertainChunk = z.object({
   confirmed: z.number(),
 });
 
+/** A text as a registry code with its parameters (src-shared/error-codes.ts), which the UI translates. */
+export const CodedText = z.object({ code: z.string(), params: AppError.shape.params });
+export type CodedText = z.infer<typeof CodedText>;
+
 export const CampaignDetail = CampaignSummary.extend({
   draft: CampaignDraft,
   /** The max-parts cap frozen with the campaign. */
   maxParts: z.number().nullable(),
-  /** Failed recipients (refused requests and failed deliveries) grouped by reason, largest group first. */
-  failures: z.array(z.object({ reason: z.string(), count: z.number() })),
+  /**
+   * Failed recipients (refused requests and failed deliveries) grouped by reason, largest group first. `reason` is
+   * the English sentence; `code`/`params` say it for the UI's language, followed by `gatewayError` in brackets
+   * when the gateway said why (absent for rows from before codes were kept: then `reason` is shown).
+   */
+  failures: z.array(
+    z.object({
+      reason: z.string(),
+      count: z.number(),
+      code: z.string().optional(),
+      params: AppError.shape.params,
+      gatewayError: CodedText.optional(),
+    }),
+  ),
   exclusions: z.array(z.object({ reason: ExclusionReason, count: z.number() })),
   uncertainChunks: z.array(UncertainChunk),
   duplicatedFrom: z.number().nullable(),
@@ -161,11 +177,15 @@ export const CampaignRecipientRow = z.object({
   state: RecipientState,
   /** Why it was excluded or failed, in words. */
   reason: z.string().nullable(),
+  /** `reason` as a code for the UI's language, when the request's error had one. */
+  reasonCode: CodedText.optional(),
   status: DeliveryState.nullable(),
   statusLabel: z.string().nullable(),
   statusExplanation: z.string().nullable(),
   gatewayStatus: z.string().nullable(),
   statusError: z.string().nullable(),
+  /** `statusError` as a code for the UI's language (a gateway error code keeps its code visible). */
+  statusErrorCode: CodedText.optional(),
   statusAt: z.string().nullable(),
   cost: z.number().nullable(),
   /** The SMS-interface message id to open with messages.lookup; null before acceptance and for SMS/RCS sends. */

@@ -1,7 +1,7 @@
 // The composer and campaigns in Chromium over web mode, in Sandbox: a group of customers, a message with a merge
 // field and an emoji fixed to GSM-7 with one click (and undone and redone with the keyboard), each recipient's
-// text, the cost before sending, the send, its progress and the finished campaign. Screenshots:
-// test-results/compose-*.png and campaigns-*.png.
+// text, the cost before sending, the send, its progress and the finished campaign; and why recipients failed, in
+// Danish and English. Screenshots: test-results/compose-*.png and campaigns-*.png.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -231,5 +231,67 @@ describe('composing and sending a campaign in Sandbox', () => {
     const after = await draftRows();
     expect(after).toHaveLength(before.length + 1);
     expect(after.some((row) => row.includes('Fresh rye bread on Saturday.'))).toBe(true);
+  });
+});
+
+describe('a campaign with undeliverable numbers, in Danish', () => {
+  let app: E2EApp;
+
+  beforeAll(async () => {
+    app = await openApp();
+    await steadyScreens(app.page);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  /** A call through the contract, as a view would make it. */
+  async function call<T>(name: string, input: unknown): Promise<T> {
+    const r = (await app.page.evaluate(([n, i]) => window.besked.call(n as never, i as never), [name, input] as const)) as { ok: boolean; value?: T; error?: { message: string } };
+    if (!r.ok) throw new Error(`${name}: ${r.error?.message}`);
+    return r.value as T;
+  }
+
+  it("says why each recipient failed in the UI's language, the gateway's own code kept visible", async () => {
+    const { page } = app;
+    // The simulator cannot deliver to a number ending in 0 (0x1420); one ending in 1 is delivered.
+    const c = await call<{ id: number; draft: Record<string, unknown> }>('campaigns.create', {});
+    await call('campaigns.saveDraft', {
+      id: c.id,
+      draft: { ...c.draft, name: 'Fejl', sender: 'Bageriet', text: 'Hej', recipients: { contactIds: [], groupIds: [], searches: [], numbers: ['+4520304070', '+4520304071'] } },
+    });
+    await call('campaigns.send', { id: c.id });
+    await expect
+      .poll(
+        async () => {
+          await call('sync.now', { campaignId: c.id }).catch(() => undefined);
+          return (await call<{ failures: unknown[] }>('campaigns.get', { id: c.id })).failures.length;
+        },
+        // The gateway answers a status lookup once the message is in its long-term storage, which takes a while.
+        { timeout: 90_000, interval: 1_000 },
+      )
+      .toBe(1);
+
+    await call('settings.update', { language: 'da' });
+    await page.waitForFunction(() => document.documentElement.lang === 'da');
+    await page.goto(`${app.web.url.split('#')[0]}#/campaigns/${c.id}`);
+    await page.waitForSelector('[data-view="campaign"] [data-testid="failures"] li');
+    const failure = (await page.textContent('[data-testid="failures"] li'))!.replace(/\s+/g, ' ');
+    expect(failure).toContain('Telefonnettet kunne ikke levere beskeden til dette nummer.');
+    expect(failure).toContain('Nummeret er ukendt, eller telefonen kan ikke nås');
+    expect(failure).toContain('(0x1420)');
+    expect(failure).not.toMatch(/phone network|Recipient unknown/);
+    await page.waitForSelector('[data-testid="recipients-table"] td:has-text("0x1420")');
+    const reasons = await page.textContent('[data-testid="recipients-table"]');
+    expect(reasons).toContain('Nummeret er ukendt, eller telefonen kan ikke nås (slukket eller uden dækning) (0x1420)');
+    await page.locator('[data-testid="failures"]').scrollIntoViewIfNeeded();
+    await app.screenshot('campaigns-failures-da');
+    await page.locator('[data-testid="recipients-table"]').scrollIntoViewIfNeeded();
+    await app.screenshot('campaigns-failures-recipients-da');
+
+    await call('settings.update', { language: 'en' });
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
+    await expect.poll(() => page.textContent('[data-testid="failures"] li')).toContain('The phone network could not deliver the message to this number. (Recipient unknown or unreachable (absent subscriber) (0x1420))');
+    await app.screenshot('campaigns-failures-en');
   });
 });

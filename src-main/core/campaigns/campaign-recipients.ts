@@ -93,7 +93,10 @@ export class CampaignRecipients {
     const total = this.db.prepare(`SELECT COUNT(*) FROM campaign_recipients WHERE ${sqlWhere}`).pluck().get(...params) as number;
     const rows = this.db
       .prepare(
-        `SELECT id, msisdn, contact_id, name, text, parts, state, reason, status, gateway_status, status_error, status_at, cost, gateway_id
+        `SELECT id, msisdn, contact_id, name, text, parts, state, reason, status, gateway_status, status_error, status_at, cost, gateway_id,
+                -- A refused row's reason is its request's error word for word; an uncertain row's wraps one, so it keeps its English.
+                (SELECT c.error_code FROM send_chunks c WHERE campaign_recipients.state = 'failed' AND c.id = campaign_recipients.chunk_id
+                    AND c.error = campaign_recipients.reason) AS reason_code
          FROM campaign_recipients WHERE ${sqlWhere} ORDER BY id LIMIT ? OFFSET ?`,
       )
       .all(...params, limit, offset) as StoredRecipient[];
@@ -149,13 +152,17 @@ export class CampaignRecipients {
 
   /** Refused recipients by reason, and failed, expired or cancelled deliveries by status. */
   failures(campaignId: number): {
-    refused: { reason: string | null; n: number }[];
+    /** error_code: the refused request's {code, params} (JSON) when its row's reason is that request's error. */
+    refused: { reason: string | null; error_code: string | null; n: number }[];
     undelivered: { status: BeskedState; gateway_status: string | null; status_error: string | null; n: number }[];
   } {
     settleForReading(this.db, campaignId);
     const refused = this.db
-      .prepare("SELECT reason, COUNT(*) AS n FROM campaign_recipients WHERE campaign_id = ? AND state = 'failed' GROUP BY reason")
-      .all(campaignId) as { reason: string | null; n: number }[];
+      .prepare(
+        `SELECT r.reason, c.error_code, COUNT(*) AS n FROM campaign_recipients r LEFT JOIN send_chunks c ON c.id = r.chunk_id AND c.error = r.reason
+          WHERE r.campaign_id = ? AND r.state = 'failed' GROUP BY r.reason, c.error_code`,
+      )
+      .all(campaignId) as { reason: string | null; error_code: string | null; n: number }[];
     const undelivered = this.db
       .prepare(
         `SELECT status, gateway_status, status_error, COUNT(*) AS n FROM campaign_recipients

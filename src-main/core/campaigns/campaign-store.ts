@@ -10,7 +10,8 @@ import type {
   RecipientSpec,
   RecipientState,
 } from '../../../src-shared/contract';
-import { BESKED_STATES, describeGatewayStatus, STATE_INFO, type BeskedState } from '../../../src-shared/delivery-status';
+import { BESKED_STATES, type BeskedState } from '../../../src-shared/delivery-status';
+import { deliveryFailure, REFUSED_WORDS } from '../../../src-shared/delivery-failures';
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/database';
 import { BeskedError } from '../errors';
@@ -35,6 +36,8 @@ export interface StoredRecipient {
   status_at: string | null;
   cost: number | null;
   gateway_id: string | null;
+  /** The {code, params} (JSON) of the request error that is this row's reason, where the page reads it. */
+  reason_code?: string | null;
 }
 
 export interface CampaignRow {
@@ -221,21 +224,25 @@ export class CampaignStore {
     };
   }
 
-  /** Failed recipients by reason in plain words: refused requests, then failed or expired deliveries. */
-  failures(id: number): { reason: string; count: number }[] {
-    const groups = new Map<string, number>();
-    const add = (reason: string, n: number) => groups.set(reason, (groups.get(reason) ?? 0) + n);
+  /**
+   * Failed recipients by reason: refused requests, then failed or expired deliveries. Grouped by the English sentence
+   * (the first group's codes stand for it), each with the codes the UI says it with in its language.
+   */
+  failures(id: number): CampaignDetail['failures'] {
+    const groups = new Map<string, CampaignDetail['failures'][number]>();
+    const add = (f: Omit<CampaignDetail['failures'][number], 'count'>, n: number) => {
+      const g = groups.get(f.reason);
+      if (g) g.count += n;
+      else groups.set(f.reason, { ...f, count: n });
+    };
     const { refused, undelivered } = this.recipients.failures(id);
-    for (const r of refused) add(r.reason ?? 'The gateway refused the message.', r.n);
-    for (const r of undelivered) add(deliveryFailureReason(r.status, r.gateway_status, r.status_error), r.n);
-    return [...groups].map(([reason, count]) => ({ reason, count })).sort((a, b) => b.count - a.count);
+    for (const r of refused) {
+      const code = r.reason === null ? coded('delivery.refused') : parseErrorCode(r.error_code);
+      add({ reason: r.reason ?? REFUSED_WORDS, ...(code ?? {}) }, r.n);
+    }
+    for (const r of undelivered) add(deliveryFailure(r.status, r.gateway_status, r.status_error), r.n);
+    return [...groups.values()].sort((a, b) => b.count - a.count);
   }
-}
-
-/** A failed delivery in words: the gateway's error when it gave one, else what its status means. */
-export function deliveryFailureReason(status: BeskedState, gatewayStatus: string | null, error: string | null): string {
-  const described = gatewayStatus ? describeGatewayStatus('legacy', gatewayStatus).explanation : STATE_INFO[status].explanation;
-  return error ? `${described} (${error})` : described;
 }
 
 /** Why a campaign stopped as stored: the English sentence, and its code when it has one. */
@@ -251,7 +258,7 @@ export function lastErrorColumns(reason: StoppedReason | null): [string | null, 
   return [reason.message, reason.code === undefined ? null : JSON.stringify({ code: reason.code, ...(reason.params ? { params: reason.params } : {}) })];
 }
 
-function parseErrorCode(json: string | null): CampaignSummary['lastErrorCode'] {
+export function parseErrorCode(json: string | null): CampaignSummary['lastErrorCode'] {
   if (json === null) return null;
   try {
     const v = JSON.parse(json) as { code?: unknown; params?: unknown };

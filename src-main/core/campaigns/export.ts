@@ -1,5 +1,7 @@
 // A campaign's results as a CSV file: one line per recipient with its text, parts, sending state, delivery
 // status in plain words, error and cost. UTF-8 with a BOM so Excel reads æøå; formula-like cells defused.
+// In English whatever the UI's language: a record for the shop and for the gateway's support, whose columns and
+// words stay the same from one export to the next (the gateway's error codes are in the Error column).
 import type { FileDownload } from '../../../src-shared/contract';
 import { STATE_INFO } from '../../../src-shared/delivery-status';
 import type { Db } from '../db/database';

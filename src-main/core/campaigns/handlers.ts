@@ -5,7 +5,8 @@ import { describeGatewayStatus, STATE_INFO } from '../../../src-shared/delivery-
 import type { Handlers } from '../dispatch';
 import type { Db } from '../db/database';
 import type { PriceBook, Mode } from '../pricing/price-book';
-import type { CampaignStore, CampaignRow, StoredRecipient } from './campaign-store';
+import { parseErrorCode, type CampaignStore, type CampaignRow, type StoredRecipient } from './campaign-store';
+import { gatewayErrorCoded } from '../../../src-shared/delivery-failures';
 import type { Drafts } from './drafts';
 import { withoutEmptyDrafts } from './empty-drafts';
 import { exportCampaignCsv } from './export';
@@ -38,6 +39,13 @@ const LIST_LIMIT = 500;
 
 type RecipientDbRow = StoredRecipient;
 
+/** The row's reason and the gateway's error as codes, for the UI's language; absent where there is none. */
+function codes(r: RecipientDbRow): Pick<CampaignRecipientRow, 'reasonCode' | 'statusErrorCode'> {
+  const reasonCode = r.reason_code ? parseErrorCode(r.reason_code) : null;
+  const statusErrorCode = gatewayErrorCoded(r.status_error);
+  return { ...(reasonCode ? { reasonCode } : {}), ...(statusErrorCode ? { statusErrorCode } : {}) };
+}
+
 function toRecipientRow(r: RecipientDbRow, channel: CampaignRow['channel']): CampaignRecipientRow {
   const info = r.status ? STATE_INFO[r.status] : null;
   const traits = channelTraits(channel);
@@ -56,6 +64,7 @@ function toRecipientRow(r: RecipientDbRow, channel: CampaignRow['channel']): Cam
     statusExplanation: described && r.status && described.state === r.status ? described.explanation : (info?.explanation ?? null),
     gatewayStatus: r.gateway_status,
     statusError: r.status_error,
+    ...codes(r),
     statusAt: r.status_at,
     cost: r.cost,
     // Legacy ids are integers (kept as text beside the messaging interface's ULIDs); only they can be looked up.

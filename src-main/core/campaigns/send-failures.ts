@@ -28,6 +28,11 @@ export function classifySendFailure(err: unknown): SendFailure {
   return 'pause';
 }
 
+/** A send_chunks.error_code: the error's {code, params} as JSON, or NULL for an error without a code. */
+function errorCodeJson(e: BeskedError | null): string | null {
+  return e?.code === undefined ? null : JSON.stringify({ code: e.code, ...(e.params ? { params: e.params } : {}) });
+}
+
 /** Records a failed request's outcome on its chunk and moves the campaign on. */
 export function recordSendFailure(ctx: OutboxContext, row: CampaignRow, chunkId: number, n: number, err: unknown): void {
   const { db, runs } = ctx;
@@ -42,7 +47,7 @@ export function recordSendFailure(ctx: OutboxContext, row: CampaignRow, chunkId:
     prepared(db, "UPDATE send_chunks SET state = 'uncertain', finished_at = ?, error = ?, error_code = ? WHERE id = ?").run(
       at,
       `${UNCERTAIN_MESSAGE} (${message})`,
-      e?.code === undefined ? null : JSON.stringify({ code: e.code, ...(e.params ? { params: e.params } : {}) }),
+      errorCodeJson(e),
       chunkId,
     );
     // Rare, and the user will look at exactly these recipients: settle now.
@@ -54,7 +59,8 @@ export function recordSendFailure(ctx: OutboxContext, row: CampaignRow, chunkId:
     return;
   }
   if (failure === 'refused') {
-    prepared(db, "UPDATE send_chunks SET state = 'failed', finished_at = ?, error = ? WHERE id = ?").run(at, message, chunkId);
+    // With its code, so the campaign page says why in the UI's language.
+    prepared(db, "UPDATE send_chunks SET state = 'failed', finished_at = ?, error = ?, error_code = ? WHERE id = ?").run(at, message, errorCodeJson(e), chunkId);
     ctx.settle(row.id);
     t.counts.failed += n;
     return;

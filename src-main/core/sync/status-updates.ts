@@ -1,4 +1,5 @@
 // Turns what the gateway reports about a message's recipients into status changes for Besked's rows (pure).
+import { GAVE_UP_ERROR } from '../../../src-shared/delivery-failures';
 import { describeGatewayStatus, isFinalState, mergeStatus, type BeskedState, type StatusSource } from '../../../src-shared/delivery-status';
 
 /** A recipient row the status poller watches. */
@@ -99,7 +100,8 @@ export function applyReports(
   return { changes: [...changes.values()], allFinal };
 }
 
-export const GAVE_UP_ERROR = 'No final status came from the phone network before the message’s validity ended.';
+// Shared so the campaign page can tell this sentence of Besked's own from a gateway's words, and translate it.
+export { GAVE_UP_ERROR };
 
 /** When polling ends at expiry: every recipient still without a final status becomes 'unknown'. */
 export function giveUp(watched: readonly WatchedRecipient[], now: number): StatusChange[] {

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 // The campaign page offers exactly what the campaign state machine allows (Cancel too for a finished campaign whose
-// messages still wait at the gateway) and draws its delivery chart from campaigns.statusTimeline, in either language.
+// messages still wait at the gateway), draws its delivery chart from campaigns.statusTimeline and says why recipients
+// failed, in either language.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestingPinia } from '@pinia/testing';
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
@@ -8,6 +9,7 @@ import CampaignDetailView from '../../../src-renderer/views/CampaignDetailView.v
 import { installFakeBesked, Refused, type FakeBesked } from './support/fake-besked';
 import { buttonIds, mountView } from './support/mount-view';
 import { detail, timeline, type SummaryPatch } from './support/campaign-fixtures';
+import type { CampaignRecipientRow } from '../../../src-shared/contract';
 
 // happy-dom has no canvas to draw on: the chart stands in as a canvas carrying what Chart.js would be handed.
 vi.mock('vue-chartjs', async () => {
@@ -123,5 +125,67 @@ describe('campaign page delivery chart', () => {
     await showCampaign({ state: 'sent' });
     expect(document.querySelector('[data-testid="status-timeline-error"]')?.textContent).toContain('The chart could not be loaded');
     expect(headerButtons()).toEqual(['duplicate']);
+  });
+});
+
+describe('campaign page: why recipients failed', () => {
+  const UNDELIVERABLE_EN = 'The phone network could not deliver the message to this number. (Recipient unknown or unreachable (absent subscriber) (0x1420))';
+  const REFUSED_EN = 'The gateway did not accept the request (HTTP 400). Message 1, phone number: bad.';
+  const failures = [
+    { reason: UNDELIVERABLE_EN, count: 2, code: 'delivery.legacy.UNDELIVERABLE', gatewayError: { code: 'delivery.gatewayError.absentSubscriber', params: { hex: '0x1420' } } },
+    { reason: REFUSED_EN, count: 1, code: 'gateway.invalidRequest', params: { status: '400', detail: 'Message 1, phone number: bad' } },
+    // From a version that kept no codes: the English sentence as it came.
+    { reason: 'The gateway refused the number.', count: 1 },
+  ];
+  const row = (patch: Partial<CampaignRecipientRow>): CampaignRecipientRow => ({
+    id: 1,
+    msisdn: 4520304070,
+    contactId: null,
+    name: null,
+    text: 'Hej',
+    parts: 1,
+    state: 'accepted',
+    reason: null,
+    status: 'failed',
+    statusLabel: 'Failed',
+    statusExplanation: null,
+    gatewayStatus: 'UNDELIVERABLE',
+    statusError: 'Recipient unknown or unreachable (absent subscriber) (0x1420)',
+    statusErrorCode: { code: 'delivery.gatewayError.absentSubscriber', params: { hex: '0x1420' } },
+    statusAt: null,
+    cost: 0.3,
+    messageId: null,
+    ...patch,
+  });
+  const rows = [
+    row({}),
+    row({ id: 2, msisdn: 4520304081, state: 'failed', status: null, gatewayStatus: null, statusError: null, statusErrorCode: undefined, reason: REFUSED_EN, reasonCode: { code: 'gateway.invalidRequest', params: { status: '400', detail: 'Message 1, phone number: bad' } } }),
+  ];
+
+  it.each([
+    [
+      'en',
+      [`2 · ${UNDELIVERABLE_EN}`, '1 · The gateway did not accept the request (HTTP 400). Message 1, phone number: bad', '1 · The gateway refused the number.'],
+      ['Recipient unknown or unreachable (absent subscriber) (0x1420)', 'The gateway did not accept the request (HTTP 400). Message 1, phone number: bad'],
+    ],
+    [
+      'da',
+      [
+        '2 · Telefonnettet kunne ikke levere beskeden til dette nummer. (Nummeret er ukendt, eller telefonen kan ikke nås (slukket eller uden dækning) (0x1420))',
+        '1 · Gatewayen tog ikke imod forespørgslen (HTTP 400). Message 1, phone number: bad',
+        '1 · The gateway refused the number.',
+      ],
+      ['Nummeret er ukendt, eller telefonen kan ikke nås (slukket eller uden dækning) (0x1420)', 'Gatewayen tog ikke imod forespørgslen (HTTP 400). Message 1, phone number: bad'],
+    ],
+  ] as const)('says it in %s, the gateway code kept visible', async (lang, groups, reasons) => {
+    besked.handlers['campaigns.recipients'] = () => ({ total: rows.length, offset: 0, rows });
+    const patch = { state: 'partly_failed', counts: { failed: 1, accepted: 3 } } as const;
+    besked.handlers['campaigns.get'] = ({ id }) => ({ ...detail({ id, ...patch }), failures });
+    wrapper = (await mountView(CampaignDetailView, { pinia: createTestingPinia({ createSpy: vi.fn, stubActions: false }), at: '/campaigns/7', lang })).wrapper;
+    await flushPromises();
+    const items = [...document.querySelectorAll('[data-testid="failures"] li')].map((li) => li.textContent!.replace(/\s+/g, ' ').trim());
+    expect(items).toEqual(groups);
+    const table = document.querySelector('[data-testid="recipients-table"]')!.textContent!;
+    for (const r of reasons) expect(table).toContain(r);
   });
 });

@@ -94,8 +94,13 @@ const VIEWS: View[] = [
       expect(partly.failures).toEqual(
         expect.arrayContaining([
           { reason: 'The gateway refused the number.', count: 1 },
-          // A failed delivery is told with the gateway's own error.
-          { reason: expect.stringContaining('(Ukendt nummer)'), count: 1 },
+          // A failed delivery is told with the gateway's own error, and with codes the UI says it by in its language.
+          {
+            reason: expect.stringContaining('(Ukendt nummer)'),
+            count: 1,
+            code: expect.stringMatching(/^delivery\./),
+            gatewayError: { code: 'delivery.gatewayError.wordsOnly', params: { words: 'Ukendt nummer' } },
+          },
         ]),
       );
       expect(partly.exclusions).toEqual(expect.arrayContaining([{ reason: 'opted_out', count: 1 }, { reason: 'invalid', count: 1 }]));
