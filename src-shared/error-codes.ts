@@ -52,6 +52,9 @@ export const ERROR_CODES = {
   'gateway.badAddress': ['label', 'address'],
   'gateway.addressNotHttps': ['label'],
   'gateway.addressesMissing': [],
+  // Test connection: which of the two addresses failed (the error underneath says how).
+  'gateway.messagingAddressFailed': ['host'],
+  'gateway.legacyAddressFailed': ['host'],
   'gateway.noToken': [],
   'gateway.noTokenEu': [],
   'gateway.noTokenDefault': [],

@@ -52,6 +52,8 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
     badAddress: 'Gatewayens {label}-adresse "{address}" i Indstillinger er ikke en gyldig webadresse.',
     addressNotHttps: 'Gatewayens {label}-adresse skal begynde med https://, så API-tokenet aldrig sendes ukrypteret.',
     addressesMissing: 'Udfyld først begge gatewayadresser for denne platform.',
+    messagingAddressFailed: 'Adressen på beskedgrænsefladen ({host}) virkede ikke:',
+    legacyAddressFailed: 'Adressen på REST-grænsefladen ({host}) virkede ikke:',
     noToken: 'Der er ikke angivet et API-token. Indsæt dit API-token fra gatewayens kontrolpanel i Indstillinger.',
     noTokenEu: 'Der er ikke angivet et API-token for EU-platformen. Indsæt et fra gatewayens kontrolpanel.',
     noTokenDefault: 'Der er ikke angivet et API-token for standardplatformen. Indsæt et fra gatewayens kontrolpanel.',

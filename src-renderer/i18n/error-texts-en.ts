@@ -54,6 +54,8 @@ export const errorTextsEn = {
     badAddress: 'The gateway {label} address "{address}" in Settings is not a valid web address.',
     addressNotHttps: 'The gateway {label} address must start with https:// so the API token is never sent unencrypted.',
     addressesMissing: 'Enter both gateway addresses for this platform first.',
+    messagingAddressFailed: 'The messaging interface address ({host}) did not work:',
+    legacyAddressFailed: 'The REST interface address ({host}) did not work:',
     noToken: 'No API token is set. Paste your API token from the gateway dashboard in Settings.',
     noTokenEu: 'No API token is set for the EU platform. Paste one from the gateway dashboard.',
     noTokenDefault: 'No API token is set for the default platform. Paste one from the gateway dashboard.',
