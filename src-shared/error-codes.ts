@@ -72,6 +72,7 @@ export const ERROR_CODES = {
   'campaign.notFound': [],
   'campaign.alreadySent': [],
   'campaign.costChanged': ['cost', 'seen', 'currency'],
+  'campaign.firstLiveNotConfirmed': [],
   'campaign.alreadyAtGateway': [],
   'campaign.cannotPause': [],
   'campaign.cannotResume': [],

@@ -80,6 +80,7 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
     notFound: 'Denne kampagne findes ikke længere.',
     alreadySent: 'Denne kampagne er allerede sendt eller planlagt.',
     costChanged: 'Prisen er nu {cost} {currency} i stedet for de {seen}, du så (modtagere eller priser har ændret sig). Tjek den, og send igen.',
+    firstLiveNotConfirmed: 'Dette er den første afsendelse med dit live-token: rigtige beskeder går til rigtige mennesker og koster penge. Tryk Send igen, og bekræft advarslen.',
     alreadyAtGateway: 'Denne kampagne ligger allerede hos gatewayen og bliver sendt på det planlagte tidspunkt. Annuller den i stedet, hvis den ikke må blive sendt.',
     cannotPause: 'Kun en kampagne, der er ved at blive sendt eller venter, kan sættes på pause.',
     cannotResume: 'Kun en kampagne på pause kan genoptages.',

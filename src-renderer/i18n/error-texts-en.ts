@@ -82,6 +82,7 @@ export const errorTextsEn = {
     notFound: 'This campaign no longer exists.',
     alreadySent: 'This campaign has already been sent or scheduled.',
     costChanged: 'The cost is now {cost} {currency} instead of the {seen} you saw (recipients or prices changed). Check it and send again.',
+    firstLiveNotConfirmed: 'This is the first send with your live token: real texts go to real people and cost money. Press Send again and confirm the warning.',
     alreadyAtGateway: 'This campaign is already at the gateway, scheduled for its time. Cancel it instead if it must not go out.',
     cannotPause: 'Only a campaign that is sending or waiting can be paused.',
     cannotResume: 'Only a paused campaign can be resumed.',
