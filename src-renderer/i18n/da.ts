@@ -449,6 +449,11 @@ export const da: Translation<Messages> = {
     confirmParts: '{n} SMS-dele | {n} SMS-del | {n} SMS-dele',
     confirmSchedule: 'Den sendes {time}.',
     confirmSend: 'Send nu',
+    // Not ending a sentence on the amount: 'kr.' would meet the full stop.
+    firstLiveTitle: 'Din første rigtige afsendelse',
+    firstLiveWarning: 'Det her er ikke Sandbox: rigtige beskeder går til rigtige mennesker. {recipients} får beskeden på deres telefon, og din gatewaykonto betaler {cost} for den. En sendt besked kan ikke kaldes tilbage.',
+    firstLiveWarningNoCost: 'Det her er ikke Sandbox: rigtige beskeder går til rigtige mennesker. {recipients} får beskeden på deres telefon, og din gatewaykonto betaler for hver del. En sendt besked kan ikke kaldes tilbage.',
+    firstLiveSend: 'Send til rigtige mennesker',
     confirmScheduleButton: 'Planlæg',
     started: 'Afsendelsen er begyndt',
     scheduledToast: 'Planlagt',

@@ -443,6 +443,11 @@ export const en = {
     confirmParts: '{n} SMS parts | {n} SMS part | {n} SMS parts',
     confirmSchedule: 'It goes out at {time}.',
     confirmSend: 'Send now',
+    // Before a database's first live send: once, and plainly (the core refuses that send without it).
+    firstLiveTitle: 'Your first real send',
+    firstLiveWarning: 'This is not Sandbox: real texts go to real people. {recipients} will get this message on their phones, and your gateway account pays {cost} for it. A sent text cannot be called back.',
+    firstLiveWarningNoCost: 'This is not Sandbox: real texts go to real people. {recipients} will get this message on their phones, and your gateway account pays for every part. A sent text cannot be called back.',
+    firstLiveSend: 'Send to real people',
     confirmScheduleButton: 'Schedule',
     started: 'Sending has started',
     scheduledToast: 'Scheduled',
