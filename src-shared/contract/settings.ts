@@ -87,7 +87,7 @@ export type Settings = z.infer<typeof Settings>;
 
 /**
  * Some settings, each named one whole (a patch replaces sendingLimits or webhookReceiver entirely, and endpoints
- * per platform). Strict at every level it names, so a misspelt field is refused by name instead of ignored.
+ * per platform; an empty address is the platform's public one). Strict at every level it names, so a misspelt field is refused by name instead of ignored.
  */
 export const SettingsPatch = Settings.extend({
   endpoints: z.strictObject({ default: NewEndpoints.optional(), eu: NewEndpoints.optional() }),
@@ -145,7 +145,7 @@ export const settingsCalls = {
   'settings.testConnection': call(
     input({ platform: Platform.optional() }),
     ConnectionTest,
-    'GET /rest/me with the stored token of the platform (or the sandbox): shows the credit, or explains what is wrong.',
+    'GET /rest/me on the legacy address and an empty batch (refused, nothing sent) on the messaging address, with the stored token of the platform (or the current target): shows the credit, or says which address failed (its host) and why.',
   ),
 } as const satisfies Record<string, CallSpec>;
 
