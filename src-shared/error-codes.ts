@@ -56,6 +56,9 @@ export const ERROR_CODES = {
   'gateway.badAddress': ['label', 'address'],
   'gateway.addressNotHttps': ['label'],
   'gateway.addressesMissing': [],
+  // Test connection: which of the two addresses failed (the error underneath says how).
+  'gateway.messagingAddressFailed': ['host'],
+  'gateway.legacyAddressFailed': ['host'],
   'gateway.noToken': [],
   'gateway.noTokenEu': [],
   'gateway.noTokenDefault': [],
@@ -73,6 +76,7 @@ export const ERROR_CODES = {
   'campaign.notFound': [],
   'campaign.alreadySent': [],
   'campaign.costChanged': ['cost', 'seen', 'currency'],
+  'campaign.firstLiveNotConfirmed': [],
   'campaign.alreadyAtGateway': [],
   'campaign.cannotPause': [],
   'campaign.cannotResume': [],

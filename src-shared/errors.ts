@@ -24,7 +24,7 @@ export const FieldIssue = z.object({
 });
 export type FieldIssue = z.infer<typeof FieldIssue>;
 
-export const AppError = z.object({
+const AppErrorCore = z.object({
   kind: ErrorKind,
   message: z.string(),
   fields: z.array(FieldIssue).optional(),
@@ -36,6 +36,11 @@ export const AppError = z.object({
   code: z.string().optional(),
   /** The code's parameters, filled into its translation. */
   params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+
+export const AppError = AppErrorCore.extend({
+  /** The error underneath, when this one says where it happened (which gateway address failed); shown after it. */
+  because: AppErrorCore.optional(),
 });
 export type AppError = z.infer<typeof AppError>;
 

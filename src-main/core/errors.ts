@@ -9,6 +9,8 @@ export interface BeskedErrorExtra extends Partial<Coded> {
   retryAfterS?: number;
   status?: number;
   cause?: unknown;
+  /** The error underneath, when this one says where it happened. */
+  because?: AppError;
 }
 
 export class BeskedError extends Error {
@@ -20,6 +22,7 @@ export class BeskedError extends Error {
   /** The translatable code (see src-shared/error-codes.ts); without one the UI shows the English message. */
   readonly code: string | undefined;
   readonly params: Record<string, string | number> | undefined;
+  readonly because: AppError | undefined;
 
   /** Pass `...coded('campaign.alreadySent')` in extra so the UI can show the error in the shop owner's language. */
   constructor(kind: ErrorKind, message: string, extra: BeskedErrorExtra = {}) {
@@ -32,6 +35,7 @@ export class BeskedError extends Error {
     this.status = extra.status;
     this.code = extra.code;
     this.params = extra.params;
+    this.because = extra.because;
   }
 
   toValue(): AppError {
@@ -42,6 +46,7 @@ export class BeskedError extends Error {
     if (this.status !== undefined) v.status = this.status;
     if (this.code !== undefined) v.code = this.code;
     if (this.params !== undefined) v.params = this.params;
+    if (this.because !== undefined) v.because = this.because;
     return v;
   }
 }

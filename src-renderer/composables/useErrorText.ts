@@ -16,6 +16,12 @@ export interface ErrorTranslator {
 }
 
 export function errorText(err: AppError, tr: ErrorTranslator): string {
+  const own = ownText(err, tr);
+  // An error that says where (which address) is followed by what went wrong there.
+  return err.because ? `${own} ${ownText(err.because, tr)}` : own;
+}
+
+function ownText(err: AppError, tr: ErrorTranslator): string {
   const code = err.code;
   if (!isErrorCode(code)) return err.message;
   const key = `errors.${code}`;

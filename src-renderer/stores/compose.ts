@@ -160,14 +160,17 @@ export const useComposeStore = defineStore('compose', () => {
     recentSenders.value = (await call('senders.recent', {})).senders;
   }
 
-  /** Saves, then sends (or schedules) the draft at the cost the user saw. Returns the campaign. */
-  async function send(): Promise<CampaignSummary> {
+  /**
+   * Saves, then sends (or schedules) the draft at the cost the user saw. Returns the campaign. `liveAcknowledged`:
+   * the confirmation showed the first-live-send warning.
+   */
+  async function send(liveAcknowledged = false): Promise<CampaignSummary> {
     if (id.value === null) throw new Error('no draft');
     sending.value = true;
     try {
       await flush();
       const expectedCost = preview.value?.cost?.total ?? null;
-      const summary = await call('campaigns.send', { id: id.value, expectedCost });
+      const summary = await call('campaigns.send', { id: id.value, expectedCost, ...(liveAcknowledged ? { liveAcknowledged } : {}) });
       id.value = null;
       draft.value = null;
       preview.value = null;

@@ -273,6 +273,12 @@ export const campaignsCalls = {
       id: CampaignId,
       /** The total cost the user saw; if the fresh estimate is higher, the send is refused so they can look again. */
       expectedCost: z.number().nullable().optional(),
+      /**
+       * The confirmation said that real texts go to real people and what they cost. The database's first live send
+       * is refused without it (compose.preview's firstLiveSend says when); later sends ignore it. A flag on the send,
+       * not a settings call, so the acknowledgement belongs to the send it approved and no other window's send.
+       */
+      liveAcknowledged: z.boolean().optional(),
     }),
     CampaignSummary,
     'Freezes the recipients and sends (or schedules at the gateway). Offline it waits as "waiting for connection" and goes out by itself.',

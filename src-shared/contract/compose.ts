@@ -87,6 +87,8 @@ export const ComposePreview = z.object({
   }),
   problems: z.array(ComposeProblem),
   canSend: z.boolean(),
+  /** Sending now would be this database's first live send: the confirmation warns, and campaigns.send needs liveAcknowledged. */
+  firstLiveSend: z.boolean().optional(),
 });
 export type ComposePreview = z.infer<typeof ComposePreview>;
 

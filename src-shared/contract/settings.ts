@@ -1,6 +1,7 @@
 // Settings: the connection (platform, addresses, token), appearance, sending limits, opt-out and sync settings,
 // with the settings.* calls and the settings.changed event.
 import { z } from 'zod';
+import { gatewayAddressProblem } from '../gateway/addresses';
 import { call, input, none, Mode, type CallSpec } from './basics';
 
 export const Platform = z.enum(['default', 'eu']);
@@ -12,8 +13,16 @@ const baseUrl = z
   .max(300)
   .refine((s) => s === '' || /^https?:\/\/[^\s/]+(\/[^\s]*)?$/i.test(s), 'Enter a web address starting with https://');
 
+/** As stored: what an older Besked accepted still reads (the gateway client refuses it with a reason at use). */
 export const Endpoints = z.object({ messagingUrl: baseUrl, legacyUrl: baseUrl });
 export type Endpoints = z.infer<typeof Endpoints>;
+
+/** An address the user sets: '' (the platform's public address) or one the token may go to (https, or http to this computer). */
+const newBaseUrl = baseUrl.superRefine((s, ctx) => {
+  const problem = s === '' ? null : gatewayAddressProblem(s);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem === 'notHttps' ? 'Use an address starting with https://' : 'Enter a web address like https://gatewayapi.com' });
+});
+const NewEndpoints = z.strictObject({ messagingUrl: newBaseUrl, legacyUrl: newBaseUrl });
 
 export const Theme = z.enum(['system', 'light', 'dark']);
 export const Language = z.enum(['system', 'en', 'da']);
@@ -78,10 +87,10 @@ export type Settings = z.infer<typeof Settings>;
 
 /**
  * Some settings, each named one whole (a patch replaces sendingLimits or webhookReceiver entirely, and endpoints
- * per platform). Strict at every level it names, so a misspelt field is refused by name instead of ignored.
+ * per platform; an empty address is the platform's public one). Strict at every level it names, so a misspelt field is refused by name instead of ignored.
  */
 export const SettingsPatch = Settings.extend({
-  endpoints: z.strictObject({ default: Endpoints.strict().optional(), eu: Endpoints.strict().optional() }),
+  endpoints: z.strictObject({ default: NewEndpoints.optional(), eu: NewEndpoints.optional() }),
   sendingLimits: SendingLimits.strict(),
   webhookReceiver: WebhookReceiverSettings.strict(),
 })
@@ -136,7 +145,7 @@ export const settingsCalls = {
   'settings.testConnection': call(
     input({ platform: Platform.optional() }),
     ConnectionTest,
-    'GET /rest/me with the stored token of the platform (or the sandbox): shows the credit, or explains what is wrong.',
+    'GET /rest/me on the legacy address and an empty batch (refused, nothing sent) on the messaging address, with the stored token of the platform (or the current target): shows the credit, or says which address failed (its host) and why.',
   ),
 } as const satisfies Record<string, CallSpec>;
 

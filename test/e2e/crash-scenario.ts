@@ -56,7 +56,7 @@ export async function sendToGroup(bridge: BridgeClient, groupId: number, name: s
       sendAt: null,
     },
   });
-  await bridge.ok('campaigns.send', { id });
+  await bridge.ok('campaigns.send', { id, liveAcknowledged: true });
   return id;
 }
 

@@ -92,7 +92,7 @@ describe('inbox and delivery status in the browser', () => {
       id: created.id,
       draft: { ...created.draft, name: 'Spring offer', sender: 'Shop', text: 'Spring offer: 20% off this week', recipients: { contactIds: [], groupIds: [], searches: [], numbers: [`+${HAPPY}`, `+${GONE}`] } },
     });
-    await besked(page, 'campaigns.send', { id: created.id });
+    await besked(page, 'campaigns.send', { id: created.id, liveAcknowledged: true });
     await expect.poll(async () => (await simCall<{ messages: unknown[] }>('GET', '/_sim/ledger')).messages.length, { timeout: 30_000 }).toBe(2);
 
     // Both customers answer.

@@ -58,6 +58,7 @@ describe('going live and keeping the token secret', () => {
   it('connects to a live gateway with a pasted token', async () => {
     const { page } = app;
     await gotoView(page, 'settings');
+    await page.click('[data-testid="advanced-addresses"] .n-collapse-item__header');
     await page.getByLabel('Messaging interface address').fill(sim.url);
     await page.getByLabel('REST interface address').fill(sim.url);
     await page.click('[data-testid="save-endpoints"]');

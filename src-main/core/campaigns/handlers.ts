@@ -9,6 +9,7 @@ import { parseErrorCode, type CampaignStore, type CampaignRow, type StoredRecipi
 import { gatewayErrorCoded } from '../../../src-shared/delivery-failures';
 import type { Drafts } from './drafts';
 import { withoutEmptyDrafts } from './empty-drafts';
+import type { FirstLiveSend } from './first-live-send';
 import { exportCampaignCsv } from './export';
 import type { Outbox } from './outbox';
 import type { ComposePreviewService } from './preview';
@@ -33,6 +34,7 @@ export interface CampaignHandlerDeps {
   mode: () => Promise<Mode>;
   /** A campaign's delivery roll-up and status mix over time, from the status events sync/ records. */
   timeline: (id: number, buckets: number) => StatusTimeline;
+  firstLive: FirstLiveSend;
 }
 
 const LIST_LIMIT = 500;
@@ -102,11 +104,14 @@ export function campaignHandlers(d: CampaignHandlerDeps): Pick<Handlers, Campaig
       if (deleted) d.outbox.changed(id);
       return { deleted };
     },
-    'compose.preview': ({ draft }) => d.preview.preview(draft),
+    'compose.preview': async ({ draft }) => {
+      const p = await d.preview.preview(draft);
+      return { ...p, firstLiveSend: d.firstLive.pending(p.priceBook.mode) };
+    },
     'compose.recipient': ({ draft, index }) => d.preview.recipientAt(draft, index),
     'compose.exclusions': ({ draft, offset, limit }) => d.preview.exclusions(draft, offset ?? 0, limit ?? 200),
-    'campaigns.send': async ({ id, expectedCost }) => {
-      await d.sender.send(id, expectedCost);
+    'campaigns.send': async ({ id, expectedCost, liveAcknowledged }) => {
+      await d.sender.send(id, expectedCost, liveAcknowledged ?? false);
       return summary(id);
     },
     'campaigns.pause': ({ id }) => {

@@ -10,6 +10,7 @@ import { CampaignStore } from './campaign-store';
 import { SqlContactDirectory } from './contact-directory';
 import { Drafts } from './drafts';
 import { removeEmptyDrafts } from './empty-drafts';
+import { FirstLiveSend } from './first-live-send';
 import { campaignHandlers } from './handlers';
 import { localDay, systemOffset } from './limits';
 import { Outbox } from './outbox';
@@ -77,12 +78,14 @@ export function createCampaignsModule(o: CampaignsModuleOptions) {
   outboxRef = outbox;
   const senders = new RecentSenders(o.db);
   const drafts = new Drafts({ db: o.db, store, defaultSender: () => o.settings().defaultSender });
+  const firstLive = new FirstLiveSend(o.db);
   const sender = new CampaignSender({
     db: o.db,
     store,
     preview,
     settings: o.settings,
     senders,
+    firstLive,
     wake: () => outbox.wake(),
     changed: (id) => outbox.changed(id),
     adopt: (id, list) => outbox.adopt(id, list),
@@ -97,7 +100,7 @@ export function createCampaignsModule(o: CampaignsModuleOptions) {
     if (m.name === 'settings.changed') outbox.wake();
   });
 
-  const handlers = campaignHandlers({ db: o.db, store, drafts, preview, sender, outbox, templates, senders, prices, mode: o.mode, timeline: o.timeline });
+  const handlers = campaignHandlers({ db: o.db, store, drafts, preview, sender, outbox, templates, senders, prices, mode: o.mode, timeline: o.timeline, firstLive });
 
   return {
     handlers,

@@ -5,6 +5,7 @@ import { formatPhone } from '../../../src-shared/phone';
 import type { Db } from '../db/database';
 import { BeskedError } from '../errors';
 import { draftOf, type CampaignStore } from './campaign-store';
+import type { FirstLiveSend } from './first-live-send';
 import type { ComposePreviewService, SendPlan } from './preview';
 import { scheduleKind, stateAfterFreeze } from './scheduling';
 import type { MessageOptions } from './send-spec';
@@ -19,6 +20,8 @@ export interface SendDeps {
   preview: ComposePreviewService;
   settings: () => Settings;
   senders: RecentSenders;
+  /** The warning before the database's first live send. */
+  firstLive: FirstLiveSend;
   /** Starts the outbox on the new work. */
   wake: () => void;
   changed: (id: number) => void;
@@ -39,7 +42,8 @@ export class CampaignSender {
     this.now = deps.now ?? Date.now;
   }
 
-  async send(id: number, expectedCost: number | null | undefined): Promise<void> {
+  /** `liveAcknowledged`: the confirmation said that real texts go to real people (needed once, for the first live send). */
+  async send(id: number, expectedCost: number | null | undefined, liveAcknowledged = false): Promise<void> {
     const row = this.deps.store.row(id);
     if (row.state !== 'draft') throw new BeskedError('conflict', 'This campaign has already been sent or scheduled.', coded('campaign.alreadySent'));
     const draft = draftOf(row);
@@ -53,6 +57,7 @@ export class CampaignSender {
         coded('campaign.costChanged', { cost: plan.cost.total, seen: expectedCost, currency: plan.currency }),
       );
     }
+    this.deps.firstLive.check(plan.mode, liveAcknowledged);
     await this.freeze(id, plan);
     // The frozen rows are the truth now; let go of the resolved list (100,000 contacts is tens of megabytes).
     this.deps.preview.invalidate();

@@ -7,6 +7,7 @@ import { classifyOperation, decideRetry, type OperationKind, type RetryPolicy } 
 import { issuesOf } from './schema-issues';
 import type { HttpMethod, HttpRequest, HttpResponse, Transport } from './transport';
 import { coded } from '../../../src-shared/error-codes';
+import { gatewayAddressProblem } from '../../../src-shared/gateway/addresses';
 
 export interface GatewayEndpoints {
   /** Base address of the messaging interface (/mobile/*). */
@@ -72,31 +73,29 @@ export interface CallerDeps {
   userAgent: string;
 }
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
-/** Joins base address, path and query; refuses plain http except to this computer (the sandbox simulator). */
+/** Joins base address, path and query; refuses what the shared address rule refuses (plain http except to this computer). */
 export function buildUrl(base: string, path: string, query: EndpointCall<unknown>['query'], api: ApiName): string {
   const label = api === 'messaging' ? 'messaging' : 'REST';
-  let url: URL;
-  try {
-    url = new URL(base);
-  } catch {
+  const field = api === 'messaging' ? 'messagingUrl' : 'legacyUrl';
+  const problem = gatewayAddressProblem(base);
+  if (problem === 'invalid') {
     throw new ValidationError(`The gateway ${label} address "${base}" in Settings is not a valid web address.`, {
       maybeAccepted: false,
-      fields: [{ path: [api === 'messaging' ? 'messagingUrl' : 'legacyUrl'], message: 'Not a valid web address' }],
+      fields: [{ path: [field], message: 'Not a valid web address' }],
       ...coded('gateway.badAddress', { label, address: base }),
     });
   }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname))) {
+  if (problem === 'notHttps') {
     throw new ValidationError(
       `The gateway ${label} address must start with https:// so the API token is never sent unencrypted.`,
       {
         maybeAccepted: false,
-        fields: [{ path: [api === 'messaging' ? 'messagingUrl' : 'legacyUrl'], message: 'Must start with https://' }],
+        fields: [{ path: [field], message: 'Must start with https://' }],
         ...coded('gateway.addressNotHttps', { label }),
       },
     );
   }
+  const url = new URL(base);
   const search = new URLSearchParams();
   for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) search.set(k, String(v));
   const qs = search.toString();

@@ -76,6 +76,11 @@ export class GatewayClient {
 
   // Messaging interface
 
+  /** Whether the messaging address answers and takes the token; sends nothing. */
+  probeMessaging(options?: CallOptions) {
+    return messaging.probe(this.caller, options);
+  }
+
   sendSingle(message: MobileMessageRequest, options?: CallOptions) {
     return messaging.sendSingle(this.caller, message, options);
   }

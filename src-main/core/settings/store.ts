@@ -1,12 +1,13 @@
 // The settings store: defaults, validated patches, and persistence in the settings table.
-import { Settings, type SettingsPatch } from '../../../src-shared/contract';
+import { Settings, type Platform, type SettingsPatch } from '../../../src-shared/contract';
+import { PUBLIC_ADDRESSES } from '../../../src-shared/gateway/addresses';
 import type { Db } from '../db/database';
 
 export const DEFAULT_SETTINGS: Settings = {
   platform: 'default',
   sandbox: false,
-  // The spec names the hosts only as {messaging_url} and {base_url}: the user enters them from the gateway's documentation.
-  endpoints: { default: { messagingUrl: '', legacyUrl: '' }, eu: { messagingUrl: '', legacyUrl: '' } },
+  // Each platform's public addresses: choosing the platform is all a user does; Advanced changes them for a reseller.
+  endpoints: { default: { ...PUBLIC_ADDRESSES.default }, eu: { ...PUBLIC_ADDRESSES.eu } },
   lowBalanceThreshold: 100,
   theme: 'system',
   language: 'system',
@@ -39,10 +40,10 @@ export class SettingsStore {
     const next: Settings = Settings.parse({
       ...cur,
       ...stripUndefined(patch),
-      endpoints: {
+      endpoints: withPublicAddresses({
         default: patch.endpoints?.default ?? cur.endpoints.default,
         eu: patch.endpoints?.eu ?? cur.endpoints.eu,
-      },
+      }),
     });
     const put = this.db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
     this.db.transaction(() => {
@@ -64,15 +65,29 @@ export class SettingsStore {
     }
     const merged = { ...DEFAULT_SETTINGS, ...stored };
     const parsed = Settings.safeParse(merged);
-    if (parsed.success) return parsed.data;
+    if (parsed.success) return { ...parsed.data, endpoints: withPublicAddresses(parsed.data.endpoints) };
     // Keep every valid key, default the rest.
     const out: Record<string, unknown> = { ...DEFAULT_SETTINGS };
     for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[]) {
       const one = Settings.shape[key].safeParse(stored[key]);
       if (one.success) out[key] = one.data;
     }
-    return Settings.parse(out);
+    const kept = Settings.parse(out);
+    return { ...kept, endpoints: withPublicAddresses(kept.endpoints) };
   }
+}
+
+/**
+ * An empty address is the platform's public one. Older versions stored '' until the user typed an address, so an
+ * upgraded database gets the public addresses where it had none and keeps every address its user typed.
+ */
+function withPublicAddresses(endpoints: Settings['endpoints']): Settings['endpoints'] {
+  const fill = (platform: Platform) => {
+    const ep = endpoints[platform];
+    const pub = PUBLIC_ADDRESSES[platform];
+    return { messagingUrl: ep.messagingUrl || pub.messagingUrl, legacyUrl: ep.legacyUrl || pub.legacyUrl };
+  };
+  return { default: fill('default'), eu: fill('eu') };
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {

@@ -115,7 +115,7 @@ describe('offline', () => {
     expect(status.error).toMatch(/.+/);
     expect(status.fetchedAt).toBe(preview.priceBook.fetchedAt);
 
-    await t.ok('campaigns.send', { id });
+    await t.ok('campaigns.send', { id, liveAcknowledged: true });
     const waiting = await t.waitForState(id, ['waiting']);
     expect(waiting.waitingReason).toBe('offline');
     expect(waiting.counts).toMatchObject({ queued: 5, inFlight: 0, uncertain: 0 });
@@ -190,7 +190,7 @@ describe('refusals the user has to fix', () => {
     await t.ok('settings.setToken', { platform: 'default', token: 'wrong-token-123456' });
     const { id } = await t.ok('campaigns.create', {});
     await t.ok('campaigns.saveDraft', { id, draft: draft({ recipients: { contactIds: [], groupIds: [], searches: [], numbers: numbers(1600, 3) } }) });
-    await t.ok('campaigns.send', { id });
+    await t.ok('campaigns.send', { id, liveAcknowledged: true });
     const paused = await t.waitForState(id, ['paused']);
     expect(paused.lastError).toMatch(/token/i);
     expect(paused.lastErrorCode).toMatchObject({ code: 'gateway.tokenRefused' });

@@ -28,7 +28,7 @@ await must('campaigns.saveDraft', {
     sendAt: null,
   },
 });
-await must('campaigns.send', { id });
+await must('campaigns.send', { id, liveAcknowledged: true });
 process.stdout.write(`sent ${id}\n`);
 // Runs until the parent kills it.
 setInterval(() => undefined, 1000);

@@ -82,7 +82,7 @@ describe.skipIf(mount === null)('a full disk while sending', () => {
     const { id } = await ok('campaigns.create', {});
     const nums = Array.from({ length: 30 }, (_, i) => `+${dkNumber(5000 + i)}`);
     await ok('campaigns.saveDraft', { id, draft: draft({ recipients: { contactIds: [], groupIds: [], searches: [], numbers: nums } }) });
-    await ok('campaigns.send', { id });
+    await ok('campaigns.send', { id, liveAcknowledged: true });
     const until = Date.now() + 20_000;
     while ((await ok('campaigns.get', { id })).counts.accepted < 4 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
 

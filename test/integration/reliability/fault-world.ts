@@ -99,7 +99,7 @@ export async function startFaultWorld(opts: { chunkSize?: number } = {}): Promis
       const { id } = await ok('campaigns.create', {});
       const d = draft({ channel, name: `Faults ${id}`, recipients: { contactIds: [], groupIds: [], searches: [], numbers: numbers.map((n) => `+${n}`) } });
       await ok('campaigns.saveDraft', { id, draft: d });
-      await ok('campaigns.send', { id });
+      await ok('campaigns.send', { id, liveAcknowledged: true });
       return id;
     },
     settled: async (id, timeoutMs = 30_000) => {

@@ -39,6 +39,23 @@ describe('errorTextNow', () => {
       'da',
       'Gatewayen kunne ikke gøre dette lige nu.',
     ],
+    [
+      'which address failed, then why, in Danish',
+      err({
+        kind: 'network',
+        code: 'gateway.messagingAddressFailed',
+        params: { host: 'messaging.gatewayapi.eu' },
+        because: { kind: 'network', message: 'x', code: 'gateway.dnsFailed', params: { host: 'messaging.gatewayapi.eu' } },
+      }),
+      'da',
+      'Adressen på beskedgrænsefladen (messaging.gatewayapi.eu) virkede ikke: Kunne ikke finde gatewayens adresse messaging.gatewayapi.eu. Tjek din internetforbindelse og gatewayens adresser i Indstillinger.',
+    ],
+    [
+      'which address failed, then why, in English',
+      err({ kind: 'auth', code: 'gateway.legacyAddressFailed', params: { host: 'gatewayapi.com' }, because: { kind: 'auth', message: 'x', code: 'gateway.tokenRefused', params: { status: '403' } } }),
+      'en',
+      'The REST interface address (gatewayapi.com) did not work: The gateway refused the API token (HTTP 403). A token only works on the platform it was made for (EU or default), so check that the token and the platform chosen in Settings match. The account may also only accept requests from certain IP addresses (set in the gateway dashboard).',
+    ],
     ['an unknown code: the message', err({ code: 'gateway.fromTheFuture', params: { x: 1 } }), 'da', 'The English message.'],
     ['no code: the message', err({}), 'da', 'The English message.'],
     ['a known code missing a parameter: the message', err({ code: 'gateway.unreachable', params: { host: 'x' } }), 'da', 'The English message.'],
