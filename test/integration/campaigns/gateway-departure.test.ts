@@ -15,10 +15,10 @@ type CampaignChanged = EventPayload<'campaign.changed'>;
 
 const recipients = (from: number, n: number) => ({ contactIds: [], groupIds: [], searches: [], numbers: numbers(from, n) });
 
-/** A campaign handed to the gateway for an hour from now, in two requests; returns once it shows as scheduled. */
-async function scheduledAtGateway(c: TestCore, from: number): Promise<number> {
+/** A campaign handed to the gateway for an hour from now (3 recipients: two requests); returns once it shows as scheduled. */
+async function scheduledAtGateway(c: TestCore, from: number, n = 3): Promise<number> {
   const { id } = await c.ok('campaigns.create', {});
-  await c.ok('campaigns.saveDraft', { id, draft: draft({ sendAt: new Date(Date.now() + 3600_000).toISOString(), recipients: recipients(from, 3) }) });
+  await c.ok('campaigns.saveDraft', { id, draft: draft({ sendAt: new Date(Date.now() + 3600_000).toISOString(), recipients: recipients(from, n) }) });
   await c.ok('campaigns.send', { id });
   expect((await c.waitForState(id, ['scheduled'])).scheduledAtGateway).toBe(true);
   return id;
@@ -56,5 +56,40 @@ describe('a campaign scheduled at the gateway', () => {
     // Later looks (the messages are withdrawn, DELETED at the gateway) leave it cancelled.
     await t.ok('sandbox.advanceClock', { seconds: 3600 + 10 });
     expect((await t.ok('campaigns.get', { id })).state).toBe('cancelled');
+  });
+
+  it('no longer offers Cancel once its messages went out, though still on their way (nothing is left to withdraw)', async () => {
+    t = await startTestCore({ campaigns: { chunkSize: 2 } });
+    // Ends in 96: BUFFERED a second after its send time, DELIVERED only a minute later.
+    const id = await scheduledAtGateway(t, 996, 1);
+    await t.ok('sandbox.advanceClock', { seconds: 3600 + 10 });
+    const sent = await t.ok('campaigns.get', { id });
+    expect(sent).toMatchObject({ state: 'sent', pendingAtGateway: false });
+    expect(sent.delivery).toMatchObject({ sent: 1, pending: 0, delivered: 0 });
+    expect(await t.fails('campaigns.cancel', { id })).toMatchObject({ kind: 'conflict', code: 'campaign.nothingToCancel' });
+    expect((await t.ok('campaigns.get', { id })).state).toBe('sent');
+  });
+
+  it('is sent when its first messages went out, and Cancel withdraws those a rate limit left waiting there', async () => {
+    t = await startTestCore({ campaigns: { chunkSize: 2 } });
+    // Two a minute: the second request's messages get a send time a minute after the first's.
+    await t.ok('settings.update', { sendingLimits: { campaignCap: null, dailyCap: null, maxParts: null, quietHours: null, messagesPerMinute: 2 } });
+    const id = await scheduledAtGateway(t, 921);
+    await t.ok('sandbox.advanceClock', { seconds: 3600 + 20 });
+    const sent = await t.ok('campaigns.get', { id });
+    expect(sent).toMatchObject({ state: 'sent', pendingAtGateway: true });
+    expect(sent.delivery).toMatchObject({ delivered: 2, pending: 1 });
+
+    const cancelled = await t.ok('campaigns.cancel', { id });
+    expect(cancelled.state).toBe('cancelled');
+    expect(cancelled.lastError).toBeNull();
+    expect(cancelled.counts).toMatchObject({ accepted: 2, cancelled: 1 });
+    expect(cancelled.pendingAtGateway).toBe(false);
+    const ledger = await t.ledger();
+    expect(ledger.map((e) => [e.recipient, e.status]).sort()).toEqual([
+      [4520000921, 'DELIVERED'],
+      [4520000922, 'DELIVERED'],
+      [4520000923, 'DELETED'],
+    ]);
   });
 });
