@@ -11,6 +11,7 @@ import type { Db } from '../db/database';
 import { prepared } from '../db/prepared';
 import type { StoredRecipient } from './campaign-store';
 import { batchedCount } from './frozen-batches';
+import { leftTheGateway } from './gateway-departure';
 import { applyUnsettled, REALLY_QUEUED, settleChunks, settleForReading, unsettledCounts } from './settlement';
 
 const FILTERS: Record<RecipientFilter, string> = {
@@ -23,6 +24,11 @@ const FILTERS: Record<RecipientFilter, string> = {
   queued: "state IN ('queued', 'in_flight')",
   cancelled: "state IN ('cancelled', 'dismissed')",
 };
+
+/** The statuses that show a message left the gateway (gateway-departure.ts), as an SQL list. */
+const LEFT_GATEWAY_SQL = BESKED_STATES.filter(leftTheGateway)
+  .map((st) => `'${st}'`)
+  .join(', ');
 
 const STATE_KEY: Record<string, keyof CampaignCounts> = {
   queued: 'queued',
@@ -73,6 +79,17 @@ export class CampaignRecipients {
     ) as { status: string; n: number }[];
     for (const r of rows) if ((BESKED_STATES as readonly string[]).includes(r.status)) into[r.status as BeskedState] += r.n;
     into.pending += unsettledCounts(this.db, campaignId).accepted ?? 0;
+  }
+
+  /**
+   * Whether a report shows any of the campaign's messages left the gateway. Reports are only ever written to settled
+   * rows, so no settling is needed; the (campaign_id, status) index makes it one look-up per status.
+   */
+  anyLeftGateway(campaignId: number): boolean {
+    return (
+      prepared(this.db, `SELECT 1 FROM campaign_recipients WHERE campaign_id = ? AND status IN (${LEFT_GATEWAY_SQL}) LIMIT 1`, 'pluck').get(campaignId) !==
+      undefined
+    );
   }
 
   // ─── Rows as the views read them: settled first ───

@@ -6,6 +6,7 @@ import type { Db } from '../db/database';
 import { prepared } from '../db/prepared';
 import { lastErrorColumns, type CampaignRow, type StoppedReason } from './campaign-store';
 import { estimateEtaSeconds, offlineBackoffMs, type WaitReason } from './limits';
+import { waitsAtGateway } from './gateway-departure';
 import type { OutboxDeps } from './outbox-context';
 
 export interface RunTracker {
@@ -111,7 +112,14 @@ export class CampaignRuns {
     if (c.queued > 0 || c.inFlight > 0) return;
     const now = this.now();
     let state: CampaignRow['state'];
-    if (row.scheduled_at_gateway === 1 && row.send_at && Date.parse(row.send_at) > now && c.accepted > 0) state = 'scheduled';
+    const atGateway = waitsAtGateway({
+      scheduledAtGateway: row.scheduled_at_gateway === 1,
+      sendAt: row.send_at ? Date.parse(row.send_at) : null,
+      now,
+      accepted: c.accepted,
+      anyLeft: () => this.deps.store.recipients.anyLeftGateway(id),
+    });
+    if (atGateway) state = 'scheduled';
     else if (c.accepted === 0) state = c.cancelled > 0 && c.failed + c.uncertain + c.dismissed === 0 ? 'cancelled' : 'failed';
     else if (c.failed + c.uncertain > 0) state = 'partly_failed';
     else state = 'sent';
@@ -124,6 +132,18 @@ export class CampaignRuns {
     this.trackers.delete(id);
     this.letGo(id);
     this.changed(id, c);
+  }
+
+  /**
+   * Delivery reports were applied for these campaigns. A campaign waiting at the gateway for its send time is judged
+   * again: a report may show its messages went out before this PC's clock reached that time (gateway-departure.ts).
+   * One row read per campaign; the others are left alone.
+   */
+  reportsApplied(ids: readonly number[]): void {
+    for (const id of ids) {
+      const row = this.deps.store.maybeRow(id);
+      if (row?.state === 'scheduled' && row.scheduled_at_gateway === 1) this.finishIfDone(id);
+    }
   }
 
   /**

@@ -1,6 +1,6 @@
 // Compose & campaigns as one module for the core: the services wired together, their contract handlers, and the
 // outbox's lifecycle (recover after a crash, start, stop).
-import type { Settings, StatusTimeline } from '../../../src-shared/contract';
+import type { Settings, StatusChanged, StatusTimeline } from '../../../src-shared/contract';
 import type { Db } from '../db/database';
 import type { EventBus } from '../events';
 import type { GatewayClient } from '../gateway';
@@ -9,6 +9,7 @@ import { PriceBook, type Mode } from '../pricing/price-book';
 import { CampaignStore } from './campaign-store';
 import { SqlContactDirectory } from './contact-directory';
 import { Drafts } from './drafts';
+import { reportsShowDeparture } from './gateway-departure';
 import { removeEmptyDrafts } from './empty-drafts';
 import { FirstLiveSend } from './first-live-send';
 import { campaignHandlers } from './handlers';
@@ -98,6 +99,11 @@ export function createCampaignsModule(o: CampaignsModuleOptions) {
     if (m.name === 'contacts.changed') preview.invalidate();
     // Limits or the connection changed: a waiting campaign may be able to go on.
     if (m.name === 'settings.changed') outbox.wake();
+    // Reports that a message went out: a campaign scheduled at the gateway may be sent by the gateway's clock.
+    if (m.name === 'message.status') {
+      const batch = m.payload as StatusChanged;
+      if (reportsShowDeparture(batch)) outbox.reportsApplied(batch.campaignIds);
+    }
   });
 
   const handlers = campaignHandlers({ db: o.db, store, drafts, preview, sender, outbox, templates, senders, prices, mode: o.mode, timeline: o.timeline, firstLive });

@@ -159,6 +159,11 @@ export class Outbox {
     this.runs.finishIfDone(id, settled);
   }
 
+  /** Delivery reports were applied for these campaigns: one waiting at the gateway may have gone out there. */
+  reportsApplied(campaignIds: readonly number[]): void {
+    this.runs.reportsApplied(campaignIds);
+  }
+
   /** Why sending waits for the disk, or null. */
   storageProblem(): StorageProblem | null {
     return this.storage.problem();

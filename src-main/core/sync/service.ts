@@ -56,7 +56,7 @@ export function createSyncService(d: SyncServiceDeps): SyncService {
   const now = d.now ?? Date.now;
   const currentMode = async () => (await d.connection.state()).mode;
   const status = new SyncStatus(d.db, now);
-  const statusStore = new StatusStore(d.db);
+  const statusStore = new StatusStore(d.db, now);
   const secrets = new WebhookSecrets(d.vault, d.log);
   let receiverError: string | null = null;
   const pushedStatuses = new PushedStatuses(statusStore, (c) => announceChanges(c), now);

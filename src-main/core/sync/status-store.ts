@@ -2,6 +2,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/database';
 import { CampaignRecipientReports } from '../campaigns/campaign-recipients-reports';
+import { leftTheGateway } from '../campaigns/gateway-departure';
 import type { BeskedState } from '../../../src-shared/delivery-status';
 import type { StatusChange, WatchedRecipient } from './status-updates';
 
@@ -62,7 +63,11 @@ export class StatusStore {
   private readonly firstDue: Statement;
   private readonly recipients: CampaignRecipientReports;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    /** This PC's clock: when a message the gateway says went out is taken to have gone (apply). */
+    private readonly now: () => number = Date.now,
+  ) {
     this.recipients = new CampaignRecipientReports(db);
     this.firstDue = db.prepare(`SELECT MIN(COALESCE(next_poll_at, '')) AS at FROM gateway_messages WHERE done = 0`);
   }
@@ -167,6 +172,9 @@ export class StatusStore {
     const { update, confirm } = this.recipients.statusWrites();
     const event = this.db.prepare('INSERT INTO status_events (campaign_id, recipient_id, status, at) VALUES (?, ?, ?, ?)');
     const counted = this.db.prepare('UPDATE send_chunks SET confirmed = confirmed + 1 WHERE id = ?');
+    // The gateway says the message went out, so its send time has passed whatever this PC's clock says (the gateway's
+    // may run ahead, the Sandbox's can be moved on): it no longer waits there to be withdrawn (pendingAtGateway, cancel).
+    const departed = this.db.prepare('UPDATE gateway_messages SET send_at = @now WHERE gateway_id = @id AND send_at > @now');
     const bookkeeping = this.db.prepare(
       `UPDATE gateway_messages SET polls = polls + @counted, last_polled_at = @polledAt, next_poll_at = @next, done = @done
         WHERE gateway_id = @id`,
@@ -191,6 +199,7 @@ export class StatusStore {
           at: c.at,
         });
       }
+      if (applied.some((a) => leftTheGateway(a.status))) departed.run({ id: gatewayId, now: iso(this.now()) });
       if (poll) {
         bookkeeping.run({
           id: gatewayId,
