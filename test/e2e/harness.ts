@@ -108,10 +108,13 @@ export function takeConsoleProblems(): string[] {
   return found;
 }
 
-// Registered by importing the harness, so every e2e file that opens a page gets it.
-afterEach(() => {
-  expect(takeConsoleProblems(), 'console errors or uncaught exceptions in the page during this test').toEqual([]);
-});
+// Registered by importing the harness, so every e2e file that opens a page gets it. Only under vitest: the
+// benchmarks (test/bench/web.bench.ts) open pages through this harness too, outside any test.
+if (process.env['VITEST']) {
+  afterEach(() => {
+    expect(takeConsoleProblems(), 'console errors or uncaught exceptions in the page during this test').toEqual([]);
+  });
+}
 
 /** Chromium whose every context (and so every page) is watched for console errors. */
 export async function launchBrowser(): Promise<Browser> {
