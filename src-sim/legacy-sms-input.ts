@@ -12,7 +12,7 @@ import {
   parseMsisdn,
 } from './legacy-input';
 import { isNumericSender, SENDER_LIMITS } from './sender-rules';
-import type { ChargeInfo, MessageClass } from './state';
+import type { ChargeInfo, LegacyMessage, MessageClass } from './state';
 
 export const LEGACY_LIMITS = {
   recipientsPerMessage: 10_000,
@@ -37,25 +37,28 @@ export interface RecipientInput {
   charge?: ChargeInfo;
 }
 
-export interface MessageInput {
-  class: MessageClass;
-  message: string | null;
-  payload: string | null;
-  udh: string | null;
-  sender: string | null;
-  sendtime: number | null;
-  tags: string[] | null;
-  userref: string | null;
-  priority: string | null;
-  validity_period: number;
-  encoding: 'UTF8' | 'UCS2';
-  destaddr: string;
-  callback_url: string | null;
-  label: string | null;
-  max_parts: number | null;
+/** One message of a request as checked: the stored message's fields as submitted, and its recipients. */
+export type MessageInput = Pick<
+  LegacyMessage,
+  | 'class'
+  | 'message'
+  | 'payload'
+  | 'udh'
+  | 'sender'
+  | 'sendtime'
+  | 'tags'
+  | 'userref'
+  | 'priority'
+  | 'validity_period'
+  | 'encoding'
+  | 'destaddr'
+  | 'callback_url'
+  | 'label'
+  | 'max_parts'
+> & {
   recipientsUsage: boolean;
   recipients: RecipientInput[];
-}
+};
 
 function pick<T extends string>(v: unknown, allowed: readonly T[], field: string): T {
   const s = asString(v, field);
