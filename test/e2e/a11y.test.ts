@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { startSimulator, type Simulator } from '../../src-sim/index';
-import { openApp, type E2EApp } from './harness';
+import { openApp, type E2EApp, besked } from './harness';
 import { describeDefault, libraryDefaultsShown, type DefaultShown } from './library-defaults';
 
 const TOKEN = 'e2e-a11y-gateway-token';
@@ -27,15 +27,6 @@ let campaignId = 0;
  * an overcharged message to refund and a leased keyword to cancel. */
 const ids = { draft: 0, scheduled: 0, uncertain: 0, charged: 0, stamkunder: 0, noCredit: 0 };
 const CHARGED_TO = 4512345671;
-
-async function besked<T>(page: Page, name: string, input: unknown): Promise<T> {
-  const r = (await page.evaluate(
-    async ([n, i]) => (window as unknown as { besked: { call(n: string, i: unknown): Promise<unknown> } }).besked.call(n as string, i),
-    [name, input] as const,
-  )) as { ok: boolean; value?: T; error?: { message: string } };
-  if (!r.ok) throw new Error(`${name}: ${r.error?.message}`);
-  return r.value as T;
-}
 
 async function simCall<T = unknown>(method: string, path: string, json?: unknown): Promise<T> {
   const res = await fetch(sim.url + path, {

@@ -6,18 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from 'node:net';
 import type { Page } from 'playwright-core';
 import { startSimulator, type Simulator } from '../../src-sim/index';
-import { gotoView, openApp, type E2EApp } from './harness';
+import { gotoView, openApp, type E2EApp, besked } from './harness';
 
 const TOKEN = 'going-live-token-for-the-eu-platform';
-
-async function besked<T>(page: Page, name: string, input: unknown): Promise<T> {
-  const r = (await page.evaluate(
-    async ([n, i]) => (window as unknown as { besked: { call(n: string, i: unknown): Promise<unknown> } }).besked.call(n as string, i),
-    [name, input] as const,
-  )) as { ok: boolean; value?: T; error?: { message: string } };
-  if (!r.ok) throw new Error(`${name}: ${r.error?.message}`);
-  return r.value as T;
-}
 
 /** A loopback port nothing listens on: connecting to it is refused. */
 async function closedPort(): Promise<number> {

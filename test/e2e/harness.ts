@@ -116,6 +116,17 @@ if (process.env['VITEST']) {
   });
 }
 
+/** A contract call from the page, as the renderer makes it; throws with the call's name when it is refused. */
+export async function besked<T>(page: Page, name: string, input: unknown): Promise<T> {
+  const r = (await page.evaluate(
+    // globalThis is the page's window there; the harness is also compiled without the DOM (for the bench).
+    async ([n, i]) => (globalThis as unknown as { besked: { call(n: string, i: unknown): Promise<unknown> } }).besked.call(n as string, i),
+    [name, input] as const,
+  )) as { ok: boolean; value?: T; error?: { message: string } };
+  if (!r.ok) throw new Error(`${name}: ${r.error?.message}`);
+  return r.value as T;
+}
+
 /** Chromium whose every context (and so every page) is watched for console errors. */
 export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });

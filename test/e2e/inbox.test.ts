@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startSimulator, type Simulator } from '../../src-sim/index';
-import { gotoView, openApp, type E2EApp } from './harness';
+import { gotoView, openApp, type E2EApp, besked } from './harness';
 
 const TOKEN = 'e2e-inbox-gateway-token';
 // The simulator's number rule: ending in 1 is delivered, ending in 0 is undeliverable.
@@ -26,17 +26,6 @@ async function simCall<T = unknown>(method: string, path: string, json?: unknown
 }
 
 const inbound = (msisdn: number, message: string) => simCall('POST', '/_sim/inbound', { msisdn, receiver: 1204, message });
-
-/** A contract call from the page, as the renderer makes it. */
-async function besked<T>(page: Page, name: string, input: unknown): Promise<T> {
-  const r = await page.evaluate(
-    async ([n, i]) => (window as unknown as { besked: { call(n: string, i: unknown): Promise<unknown> } }).besked.call(n as string, i),
-    [name, input] as const,
-  );
-  const result = r as { ok: boolean; value?: T; error?: { message: string } };
-  if (!result.ok) throw new Error(`${name}: ${result.error?.message}`);
-  return result.value as T;
-}
 
 async function hideToasts(page: Page): Promise<void> {
   await page.addStyleTag({ content: '.n-message-container { visibility: hidden !important; }' });

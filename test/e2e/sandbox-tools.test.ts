@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startSimulator, type Simulator } from '../../src-sim/index';
-import { gotoView, openApp, type E2EApp } from './harness';
+import { gotoView, openApp, type E2EApp, besked } from './harness';
 
 // Ends in 1: the test gateway delivers it.
 const METTE = 4520304051;
@@ -13,15 +13,6 @@ const METTE = 4520304051;
 let app: E2EApp;
 /** Plays the live gateway in the last test. */
 let live: Simulator | undefined;
-
-async function besked<T>(page: Page, name: string, input: unknown): Promise<T> {
-  const r = (await page.evaluate(
-    async ([n, i]) => (window as unknown as { besked: { call(n: string, i: unknown): Promise<unknown> } }).besked.call(n as string, i),
-    [name, input] as const,
-  )) as { ok: boolean; value?: T; error?: { message: string } };
-  if (!r.ok) throw new Error(`${name}: ${r.error?.message}`);
-  return r.value as T;
-}
 
 /** Opens the Sandbox tools from the header and picks the contact as the customer they play. */
 async function openTools(page: Page, contact?: string): Promise<void> {
