@@ -21,6 +21,7 @@ import { createInboxModule } from './inbox';
 import { createSyncService, type SyncService } from './sync';
 import { createMessagesModule } from './messages';
 import { createSandboxModule } from './sandbox';
+import { createAutomationsModule } from './automations';
 import { InstanceLock, type InstanceKind } from './instance-lock';
 import { PriceSchedule, type Every } from './pricing/price-schedule';
 
@@ -41,6 +42,8 @@ export interface CoreOptions {
   campaigns?: { chunkSize?: number; batchSize?: number; retryBaseMs?: number; retryMaxMs?: number };
   /** The status and inbox pollers' clock (tests and the bench run it with the sandbox's simulated clock). */
   sync?: { now?: () => number };
+  /** The automations' clock (tests run it with the simulator's); default: the test gateway's clock in sandbox mode. */
+  automations?: { now?: () => number };
   /** The price book's clock and the timer of its daily refresh (tests move both instead of waiting a day). */
   pricing?: { now?: () => number; every?: Every };
   /** The gateway client's time-outs and retry rule (the fault tests shorten them to provoke time-outs quickly). */
@@ -125,6 +128,16 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     ...opts.sync,
   });
   const sync = createSyncService({ db, events, gateway, connection, settings, vault, log, intake: inbox.intake, ...opts.sync });
+  const automations = createAutomationsModule({
+    db,
+    events,
+    log,
+    settings: () => settings.get(),
+    mode,
+    campaigns: () => campaigns,
+    reply: (req) => inbox.reply(req),
+    now: opts.automations?.now ?? (() => sandbox.clockNow() ?? Date.now()),
+  });
 
   // Each domain's module registers exactly the calls of its part of the contract (test/unit/foundation/handler-homes).
   const handlers: Handlers = {
@@ -142,11 +155,13 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
       refreshInbox: () => sync.inboxPoller.refreshNow(),
       refreshStatuses: () => sync.statusPoller.lookAtAllNow(),
     }).handlers,
+    ...automations.handlers,
   };
 
   const dispatch = createDispatcher(handlers, { log, checkOutputs: opts.checkOutputs ?? false });
   campaigns.start();
   await sync.start();
+  automations.start();
   // The price list is fetched now, not when Compose first asks, so the first cost shown is right.
   const priceSchedule = new PriceSchedule({ book: campaigns.prices, events, log, view: async () => ({ settings: settings.get(), connection: await connection.state() }), ...(opts.pricing?.every ? { every: opts.pricing.every } : {}) });
   priceSchedule.start();
@@ -163,6 +178,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     lock,
     close: async () => {
       // The outbox first: the request in flight gets its outcome recorded before the gateway client closes.
+      await automations.stop();
       await campaigns.stop();
       await sync.stop();
       await priceSchedule.stop();

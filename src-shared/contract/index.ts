@@ -4,7 +4,7 @@
 //
 // A call's file is named by its name's prefix: app.ts, settings.ts, account.ts, contacts.ts (with groups.*),
 // import.ts (contacts.import*), campaigns.ts, compose.ts (with templates.*, senders.* and pricing.*), inbox.ts,
-// sync.ts, messages.ts and sandbox.ts. An event lives with the domain that emits it.
+// sync.ts, messages.ts, sandbox.ts and automations.ts. An event lives with the domain that emits it.
 import type { z } from 'zod';
 import type { Result } from '../errors';
 import type { CallSpec } from './basics';
@@ -19,6 +19,7 @@ import { messagesCalls } from './messages';
 import { settingsCalls, settingsEvents } from './settings';
 import { syncCalls, syncEvents } from './sync';
 import { sandboxCalls } from './sandbox';
+import { automationsCalls, automationsEvents } from './automations';
 
 export { Mode, FileDownload, type CallSpec } from './basics';
 export * from './app';
@@ -32,6 +33,7 @@ export * from './inbox';
 export * from './sync';
 export * from './messages';
 export * from './sandbox';
+export * from './automations';
 export * from './wire';
 
 // ─── Calls ──────────────────────────────────────────────────────────────────────────────────────
@@ -49,6 +51,7 @@ export const domainCalls = {
   sync: syncCalls,
   messages: messagesCalls,
   sandbox: sandboxCalls,
+  automations: automationsCalls,
 } as const;
 export type ContractDomain = keyof typeof domainCalls;
 
@@ -64,6 +67,7 @@ export const calls = {
   ...syncCalls,
   ...messagesCalls,
   ...sandboxCalls,
+  ...automationsCalls,
 } as const satisfies Record<string, CallSpec>;
 
 export type Calls = typeof calls;
@@ -86,6 +90,7 @@ export const events = {
   ...campaignsEvents,
   ...inboxEvents,
   ...syncEvents,
+  ...automationsEvents,
 } as const satisfies Record<string, z.ZodType>;
 
 export type Events = typeof events;

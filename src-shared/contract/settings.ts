@@ -82,6 +82,13 @@ export const Settings = z.object({
   /** How often Besked asks the gateway for new replies while it runs. */
   inboxPollSeconds: z.int().min(10, 'At least every 10 seconds').max(3600, 'At most every hour'),
   webhookReceiver: WebhookReceiverSettings,
+  // ─── Automations
+  automations: z.object({
+    /** Runs due within this many hours are handed to the gateway with a send time (legacy), so they go out with Besked closed. 0: never ahead. */
+    lookAheadHours: z.int().min(0).max(72, 'At most 72 hours'),
+    /** A run that fell due while Besked was closed is still sent this late; later, it is listed as missed. */
+    graceMinutes: z.int().min(0).max(1440, 'At most 24 hours'),
+  }),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -93,6 +100,7 @@ export const SettingsPatch = Settings.extend({
   endpoints: z.strictObject({ default: NewEndpoints.optional(), eu: NewEndpoints.optional() }),
   sendingLimits: SendingLimits.strict(),
   webhookReceiver: WebhookReceiverSettings.strict(),
+  automations: Settings.shape.automations.strict(),
 })
   .partial()
   .strict();

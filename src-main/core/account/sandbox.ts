@@ -11,6 +11,8 @@ export interface SandboxTarget {
 
 export class SandboxGateway {
   private starting: Promise<{ target: SandboxTarget; close: () => Promise<void> }> | null = null;
+  /** The running simulator's clock, once started: automations in sandbox mode run on it. */
+  private clock: { now(): number } | null = null;
 
   constructor(private readonly opts: { dataDir: string | null; speed?: number }) {}
 
@@ -33,12 +35,19 @@ export class SandboxGateway {
       speed: this.opts.speed ?? 1,
       ...(this.opts.dataDir ? { state: join(this.opts.dataDir, 'sandbox-gateway.json') } : {}),
     });
+    this.clock = sim.clock;
     return { target: { url: sim.url, token }, close: () => sim.close() };
+  }
+
+  /** The test gateway's time (ms), moved forward by the Sandbox tools; null before it has started. */
+  clockNow(): number | null {
+    return this.clock?.now() ?? null;
   }
 
   async close(): Promise<void> {
     const s = this.starting;
     this.starting = null;
+    this.clock = null;
     if (s) await (await s.catch(() => null))?.close();
   }
 }

@@ -113,6 +113,10 @@ export function createCampaignsModule(o: CampaignsModuleOptions) {
     outbox,
     prices,
     preview,
+    /** Automations freeze and send their runs through the same sender and store as Compose. */
+    sender,
+    store,
+    firstLive,
     /** Marks requests a crash interrupted as uncertain, then starts sending. */
     start(): void {
       // Before any composer is open: empty drafts left by a closed window or an earlier run (empty-drafts.ts).

@@ -11,6 +11,7 @@ import { m008RecipientBatches } from './migrations/008-recipient-batches';
 import { m009CodedLastError } from './migrations/009-coded-last-error';
 import { m010ColumnarBatches } from './migrations/010-columnar-batches';
 import { m011ChunkAnswers } from './migrations/011-chunk-answers';
+import { m012Automations } from './migrations/012-automations';
 
 export interface Migration {
   version: number;
@@ -18,4 +19,4 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-export const migrations: readonly Migration[] = [m001Foundation, m002Contacts, m003Campaigns, m004Inbox, m005Account, m006ChargeStatuses, m007ChunkSettlement, m008RecipientBatches, m009CodedLastError, m010ColumnarBatches, m011ChunkAnswers];
+export const migrations: readonly Migration[] = [m001Foundation, m002Contacts, m003Campaigns, m004Inbox, m005Account, m006ChargeStatuses, m007ChunkSettlement, m008RecipientBatches, m009CodedLastError, m010ColumnarBatches, m011ChunkAnswers, m012Automations];

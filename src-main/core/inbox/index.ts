@@ -10,7 +10,7 @@ import { Conversations } from './conversations';
 import { inboxHandlers } from './handlers';
 import { InboundStore } from './inbound-store';
 import { InboxIntake } from './intake';
-import { writeReply } from './reply';
+import { writeReply, type ReplyRequest } from './reply';
 
 export interface InboxModuleOptions {
   db: Db;
@@ -29,6 +29,8 @@ export interface InboxModule {
   handlers: Pick<Handlers, DomainCallName<'inbox'>>;
   /** Where fetched and pushed incoming texts go. */
   intake: InboxIntake;
+  /** Writes a reply for the one outbox to send (automations' auto-replies and welcome texts use it too). */
+  reply: (req: ReplyRequest) => Promise<{ campaignId: number; recipientId: number }>;
 }
 
 export function createInboxModule(o: InboxModuleOptions): InboxModule {
@@ -62,5 +64,6 @@ export function createInboxModule(o: InboxModuleOptions): InboxModule {
   return {
     handlers: inboxHandlers({ conversations, inbound, events: o.events, currentMode: o.currentMode, reply, now }),
     intake,
+    reply,
   };
 }

@@ -21,6 +21,7 @@ export const DEFAULT_SETTINGS: Settings = {
   autoConfirmOptOut: false,
   optOutConfirmText: 'Du er nu afmeldt og modtager ikke flere beskeder fra os.',
   inboxPollSeconds: 30,
+  automations: { lookAheadHours: 24, graceMinutes: 120 },
   webhookReceiver: { enabled: false, port: 8787 },
 };
 

@@ -27,6 +27,7 @@ const CORE_FOLDER: Record<ContractDomain, string> = {
   sync: 'sync',
   messages: 'messages',
   sandbox: 'sandbox',
+  automations: 'automations',
 };
 
 function sourceFiles(dir: string): string[] {

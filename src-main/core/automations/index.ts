@@ -1,0 +1,60 @@
+// Automations as a module of the core: recurring campaigns, date-field messages, keyword auto-replies and welcome
+// texts. An automation is a source of campaigns and replies: every send goes through the campaigns' outbox.
+// Exports the automations.* handlers and the runner's lifecycle.
+import type { DomainCallName, Settings } from '../../../src-shared/contract';
+import { coded } from '../../../src-shared/error-codes';
+import type { Db } from '../db/database';
+import type { Handlers } from '../dispatch';
+import { BeskedError } from '../errors';
+import type { EventBus } from '../events';
+import type { Logger } from '../log';
+import type { Mode } from '../pricing/price-book';
+import type { CampaignsModule } from '../campaigns';
+import type { ReplyRequest } from '../inbox/reply';
+
+export interface AutomationsModuleOptions {
+  db: Db;
+  events: EventBus;
+  log: Logger;
+  settings: () => Settings;
+  mode: () => Promise<Mode>;
+  /** The campaigns' services: a run is a campaign frozen and sent by their sender and outbox. */
+  campaigns: () => CampaignsModule;
+  /** Writes a reply through the inbox's reply path (one outbox); `record` runs inside its transaction. */
+  reply: (req: ReplyRequest) => Promise<{ campaignId: number; recipientId: number }>;
+  /**
+   * The automations' clock: the test gateway's clock in sandbox mode (so moving it makes runs fall due), the
+   * computer's otherwise. Tests pass the simulator's.
+   */
+  now: () => number;
+}
+
+export interface AutomationsModule {
+  handlers: Pick<Handlers, DomainCallName<'automations'>>;
+  /** Looks for due work now and then on its timer. */
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export function createAutomationsModule(o: AutomationsModuleOptions): AutomationsModule {
+  void o;
+  const notYet = (): never => {
+    throw new BeskedError('unavailable', 'Automations are being built.', coded('internal.unexpected'));
+  };
+  return {
+    handlers: {
+      'automations.list': notYet,
+      'automations.get': notYet,
+      'automations.create': notYet,
+      'automations.update': notYet,
+      'automations.activate': notYet,
+      'automations.pause': notYet,
+      'automations.duplicate': notYet,
+      'automations.delete': notYet,
+      'automations.preview': notYet,
+      'automations.history': notYet,
+    },
+    start() {},
+    async stop() {},
+  };
+}
