@@ -4,9 +4,10 @@ import type { Options, Weekday as RRuleWeekday } from 'rrule';
 import type { Recurrence, RecurringSpec, Weekday } from '../contract/automations';
 import { floatingMs, instantToFloating, wallTimeOf, wallTimeOfFloating, wallTimeToInstant } from './wall-time';
 
-// rrule ships CommonJS to Node (whose ESM import then sees only a default export) and ES modules to bundlers.
+// rrule ships CommonJS to Node (whose ESM import then sees only a default export) and ES modules to bundlers; the
+// default is read by name at run time so a bundler does not warn that the ES build has none.
 type RRuleModule = typeof rruleModule;
-const rrule: RRuleModule = 'RRule' in rruleModule ? rruleModule : (rruleModule as unknown as { default: RRuleModule }).default;
+const rrule: RRuleModule = 'RRule' in rruleModule ? rruleModule : (Reflect.get(rruleModule, 'default') as RRuleModule);
 const { RRule } = rrule;
 
 const DAY_MS = 86_400_000;
