@@ -12,6 +12,12 @@ import type { Mode } from '../pricing/price-book';
 import type { CampaignsModule } from '../campaigns';
 import type { ReplyRequest } from '../inbox/reply';
 import { AutomationStore } from './automation-store';
+import type { StoredInbound } from '../inbox/inbound-store';
+import { AutoReplies } from './auto-reply';
+import { WelcomeTexts } from './welcome';
+
+/** How often the welcome queue is looked at besides the contacts' events (a join the events did not name). */
+const REPLIES_TICK_MS = 30_000;
 
 export interface AutomationsModuleOptions {
   db: Db;
@@ -35,6 +41,8 @@ export interface AutomationsModule {
   /** Looks for due work now and then on its timer. */
   start(): void;
   stop(): Promise<void>;
+  /** The inbox stored new texts (after acting on opt-outs): keyword rules answer them. */
+  afterStored(added: readonly StoredInbound[]): void;
 }
 
 /** What the runner does when the user changes a switched-on automation (handed-over sends withdrawn, runs planned again). */
@@ -50,6 +58,21 @@ export function createAutomationsModule(o: AutomationsModuleOptions): Automation
   const hooks: AutomationHooks = { onChanged: async () => ({ notWithdrawn: 0 }), wake() {} };
   void hooks;
   void store;
+  // Keyword auto-replies and welcome texts: told by the inbox and the contacts' events, and looking on their own at start.
+  const welcome = new WelcomeTexts({ db: o.db, events: o.events, log: o.log, reply: o.reply, now: o.now, automation: (id) => store.get(id) });
+  const autoReplies = new AutoReplies({
+    db: o.db,
+    events: o.events,
+    log: o.log,
+    settings: o.settings,
+    mode: o.mode,
+    reply: o.reply,
+    now: o.now,
+    rules: () => store.active('keyword'),
+    afterJoins: () => void welcome.poke(),
+  });
+  let repliesTimer: NodeJS.Timeout | null = null;
+  let unlistenContacts = (): void => undefined;
   const notYet = (): never => {
     throw new BeskedError('unavailable', 'Automations are being built.', coded('internal.unexpected'));
   };
@@ -66,7 +89,27 @@ export function createAutomationsModule(o: AutomationsModuleOptions): Automation
       'automations.preview': notYet,
       'automations.history': notYet,
     },
-    start() {},
-    async stop() {},
+    start() {
+      unlistenContacts = o.events.subscribe((m) => {
+        if (m.name === 'contacts.changed') void welcome.poke();
+      });
+      repliesTimer = setInterval(() => {
+        void autoReplies.poke();
+        void welcome.poke();
+      }, REPLIES_TICK_MS);
+      repliesTimer.unref();
+      // Texts stored while nothing was listening (a crash between storing and deciding) are decided now.
+      void autoReplies.poke();
+      void welcome.poke();
+    },
+    async stop() {
+      if (repliesTimer) clearInterval(repliesTimer);
+      unlistenContacts();
+      await autoReplies.stop();
+      await welcome.stop();
+    },
+    afterStored(added) {
+      if (added.length > 0) void autoReplies.poke();
+    },
   };
 }
