@@ -70,8 +70,11 @@ const digits = (s: string): string => s.replace(/\D/g, '');
 const sameText = (s: string): string => s.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleUpperCase('da');
 
 export class AutoReplies {
-  /** Inbound ids up to this one were looked at in this run of Besked (decided, or not owed to any rule). */
-  private seenUpTo = 0;
+  /**
+   * Per mode, inbound ids up to this one were looked at in this run of Besked (decided, or not owed to any rule); per
+   * mode, so texts of the other mode wait until Besked is in it again rather than being passed over.
+   */
+  private readonly seenUpTo = { sandbox: 0, live: 0 };
   private chain: Promise<void> = Promise.resolve();
   private stopped = false;
 
@@ -90,13 +93,13 @@ export class AutoReplies {
   }
 
   private async pass(): Promise<void> {
+    const mode = await this.d.mode();
     const rules = this.keywordRules();
     const upTo = (this.d.db.prepare('SELECT COALESCE(MAX(id), 0) AS n FROM inbound_messages').get() as { n: number }).n;
-    if (rules.length === 0 || upTo <= this.seenUpTo) {
-      this.seenUpTo = Math.max(this.seenUpTo, upTo);
+    if (rules.length === 0 || upTo <= this.seenUpTo[mode]) {
+      this.seenUpTo[mode] = Math.max(this.seenUpTo[mode], upTo);
       return;
     }
-    const mode = await this.d.mode();
     const settings = this.d.settings();
     const p: Pass = {
       rules,
@@ -114,7 +117,7 @@ export class AutoReplies {
          AND NOT EXISTS (SELECT 1 FROM auto_replies r WHERE r.inbound_id = i.id)
        ORDER BY i.id LIMIT ${PAGE}`,
     );
-    let from = this.seenUpTo;
+    let from = this.seenUpTo[mode];
     for (;;) {
       const rows = page.all(from, upTo, mode, earliest) as Inbound[];
       for (const m of rows) {
@@ -129,7 +132,7 @@ export class AutoReplies {
       }
       if (rows.length < PAGE) break;
     }
-    this.seenUpTo = upTo;
+    this.seenUpTo[mode] = upTo;
     for (const reason of p.contactsChanged) this.d.events.emit('contacts.changed', { reason });
     if (p.contactsChanged.has('groups')) this.d.afterJoins();
     if (p.touched.size > 0) this.d.events.emit('automations.changed', { ids: [...p.touched] });

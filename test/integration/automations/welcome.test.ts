@@ -3,7 +3,6 @@
 // contacts get none, and say why.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eventually, startTestCore, type TestCore } from '../inbox/core-fixture';
-import { upload } from '../contacts/helpers';
 import { activate, draftOf, keyword, ledger, ledgerOf, texts } from './replies-fixture';
 
 let t: TestCore;
@@ -31,7 +30,9 @@ const settled = async (id: number, n: number) =>
   });
 
 async function importCsv(csv: string, groupId: number) {
-  const importId = await upload(t, 'kunder.csv', Buffer.from(csv, 'utf8'));
+  const bytes = Buffer.from(csv, 'utf8');
+  const { importId } = await t.call('contacts.importBegin', { fileName: 'kunder.csv', bytes: bytes.length });
+  await t.call('contacts.importChunk', { importId, offset: 0, base64: bytes.toString('base64') });
   const p = await t.call('contacts.importPreview', { importId });
   return t.call('contacts.importRun', { importId, mapping: p.mapping, defaultCountry: 'DK', mergeRule: 'fillEmpty', group: { kind: 'existing', id: groupId } });
 }
