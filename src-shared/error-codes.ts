@@ -225,6 +225,8 @@ export const ERROR_CODES = {
   'automation.noRecipients': [],
   'automation.noMoreRuns': [],
   'automation.unreadableDates': ['count'],
+  // Held runs whose drafts wait in Campaigns for the user to send or delete them.
+  'automation.attention.held': ['count'],
   // Why an inbound text got no auto-reply (an automation's history).
   'automation.reply.noRule': [],
   'automation.reply.limited': [],

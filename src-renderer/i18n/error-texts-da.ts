@@ -250,6 +250,9 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
     noRecipients: 'Ingen ville få beskeden: de valgte modtagere er tomme.',
     noMoreRuns: 'Automatiseringen har ikke flere kørsler: slutdatoen eller antallet af kørsler er nået.',
     unreadableDates: '{count} kontakter har en værdi i feltet, som Besked ikke kan læse som en dato.',
+    attention: {
+      held: '{count} kørsler blev holdt tilbage og ikke sendt. Send eller slet deres kladder under Kampagner.',
+    },
     reply: {
       noRule: 'Ingen regel passede på teksten.',
       limited: 'Ikke besvaret: nummeret har allerede fået svaret inden for reglens grænse.',

@@ -248,6 +248,9 @@ export const errorTextsEn = {
     noRecipients: 'Nobody would get this message: the chosen recipients are empty.',
     noMoreRuns: 'This automation has no more runs: its end date or number of runs has passed.',
     unreadableDates: '{count} contacts have a value in this field that is not a date Besked can read.',
+    attention: {
+      held: '{count} runs were held and not sent. Send or delete their drafts in Campaigns.',
+    },
     reply: {
       noRule: 'No rule matched this text.',
       limited: 'Not answered: this number already got the reply within the rule\'s limit.',

@@ -2,16 +2,19 @@
 // texts. An automation is a source of campaigns and replies: every send goes through the campaigns' outbox.
 // Exports the automations.* handlers and the runner's lifecycle.
 import type { DomainCallName, Settings } from '../../../src-shared/contract';
-import { coded } from '../../../src-shared/error-codes';
 import type { Db } from '../db/database';
 import type { Handlers } from '../dispatch';
-import { BeskedError } from '../errors';
 import type { EventBus } from '../events';
 import type { Logger } from '../log';
 import type { Mode } from '../pricing/price-book';
 import type { CampaignsModule } from '../campaigns';
 import type { ReplyRequest } from '../inbox/reply';
 import { AutomationStore } from './automation-store';
+import { AutomationViews } from './automation-view';
+import { DueIndex } from './due-index';
+import { automationHandlers } from './handlers';
+import { AutomationHistory } from './history';
+import { NextSendsService, nextRunAt } from './next-sends';
 import type { StoredInbound } from '../inbox/inbound-store';
 import { AutoReplies } from './auto-reply';
 import { WelcomeTexts } from './welcome';
@@ -54,10 +57,32 @@ export interface AutomationHooks {
 
 export function createAutomationsModule(o: AutomationsModuleOptions): AutomationsModule {
   const store = new AutomationStore(o.db, o.now);
+  const due = new DueIndex(o.db, o.now);
   // The runner replaces these (RUNNER's part); until then nothing is handed over, so nothing needs withdrawing.
   const hooks: AutomationHooks = { onChanged: async () => ({ notWithdrawn: 0 }), wake() {} };
-  void hooks;
-  void store;
+  const nextSends = new NextSendsService({ db: o.db, preview: () => o.campaigns().preview, now: o.now });
+  const views = new AutomationViews(o.db, (row) => nextRunAt(row, { due, nextSends, now: o.now }));
+  const handlers = automationHandlers({
+    store,
+    views,
+    due,
+    nextSends,
+    history: new AutomationHistory(o.db),
+    checks: { db: o.db, optOutWords: () => o.settings().optOutKeywords, active: () => store.active() },
+    events: o.events,
+    settings: o.settings,
+    mode: o.mode,
+    campaigns: o.campaigns,
+    hooks,
+  });
+  const unsubscribe = o.events.subscribe((m) => {
+    // A contact's date, groups or consent changed: every date-field rule's next dates are read again (the event does
+    // not say whose, and 100,000 contacts' values are worked out in well under a second).
+    if (m.name !== 'contacts.changed') return;
+    const rules = store.active('date_field');
+    for (const a of rules) due.rebuild(a);
+    if (rules.length) o.events.emit('automations.changed', { ids: rules.map((a) => a.id) });
+  });
   // Keyword auto-replies and welcome texts: told by the inbox and the contacts' events, and looking on their own at start.
   const welcome = new WelcomeTexts({ db: o.db, events: o.events, log: o.log, reply: o.reply, now: o.now, automation: (id) => store.get(id) });
   const autoReplies = new AutoReplies({
@@ -73,22 +98,8 @@ export function createAutomationsModule(o: AutomationsModuleOptions): Automation
   });
   let repliesTimer: NodeJS.Timeout | null = null;
   let unlistenContacts = (): void => undefined;
-  const notYet = (): never => {
-    throw new BeskedError('unavailable', 'Automations are being built.', coded('internal.unexpected'));
-  };
   return {
-    handlers: {
-      'automations.list': notYet,
-      'automations.get': notYet,
-      'automations.create': notYet,
-      'automations.update': notYet,
-      'automations.activate': notYet,
-      'automations.pause': notYet,
-      'automations.duplicate': notYet,
-      'automations.delete': notYet,
-      'automations.preview': notYet,
-      'automations.history': notYet,
-    },
+    handlers,
     start() {
       unlistenContacts = o.events.subscribe((m) => {
         if (m.name === 'contacts.changed') void welcome.poke();
@@ -103,6 +114,7 @@ export function createAutomationsModule(o: AutomationsModuleOptions): Automation
       void welcome.poke();
     },
     async stop() {
+      unsubscribe();
       if (repliesTimer) clearInterval(repliesTimer);
       unlistenContacts();
       await autoReplies.stop();
