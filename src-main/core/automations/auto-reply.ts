@@ -14,10 +14,10 @@ import { defaultCountry } from '../contacts/contact-prefs';
 import { GroupStore } from '../contacts/groups';
 import { SqlContactDirectory } from '../campaigns/contact-directory';
 import { contactValues } from '../campaigns/recipients';
-import { optOutKeyword } from '../inbox/opt-out-keywords';
 import type { ReplyRequest } from '../inbox/reply';
 import type { AutomationRow } from './automation-store';
-import { firstWord, frequencyAllows, isPhoneSender, loopGuard, matchRule } from './reply-rules-interim';
+import { firstWord, isOptOutText, matchRule } from '../../../src-shared/automations/keyword-match';
+import { frequencyAllows, isPhoneSender, loopGuard, loopTextKey, tooOldToAnswer } from '../../../src-shared/automations/reply-guards';
 
 export type ReplyOutcome = 'replied' | 'no_rule' | 'limited' | 'opted_out' | 'not_a_phone' | 'loop' | 'opt_out_word' | 'too_old' | 'failed';
 
@@ -58,7 +58,7 @@ interface Pass {
   rules: KeywordRule[];
   optOutWords: readonly string[];
   ownNumbers: Set<string>;
-  graceMs: number;
+  graceMinutes: number;
   touched: Set<number>;
   contactsChanged: Set<'created' | 'groups' | 'consent'>;
 }
@@ -66,8 +66,6 @@ interface Pass {
 const PAGE = 500;
 const HOUR_MS = 3600_000;
 const digits = (s: string): string => s.replace(/\D/g, '');
-/** Texts compared for the loop guard: another machine's repeated answer may differ only in case or spacing. */
-const sameText = (s: string): string => s.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleUpperCase('da');
 
 export class AutoReplies {
   /**
@@ -105,7 +103,7 @@ export class AutoReplies {
       rules,
       optOutWords: settings.optOutKeywords,
       ownNumbers: this.ownNumbers(mode, settings, rules),
-      graceMs: settings.automations.graceMinutes * 60_000,
+      graceMinutes: settings.automations.graceMinutes,
       touched: new Set(),
       contactsChanged: new Set(),
     };
@@ -169,10 +167,10 @@ export class AutoReplies {
     const rule = hit ? (rules.find((r) => r.id === hit.id) ?? null) : null;
     const note = (outcome: ReplyOutcome, reason: string | null) => this.note(m, rule?.id ?? null, outcome, reason, null, p);
 
-    if (m.optOutKeyword !== null || optOutKeyword(m.text, p.optOutWords) !== null) return note('opt_out_word', 'An opt-out word: the number was opted out, not answered');
+    if (m.optOutKeyword !== null || isOptOutText(m.text, p.optOutWords)) return note('opt_out_word', 'An opt-out word: the number was opted out, not answered');
     if (p.ownNumbers.has(String(m.msisdn))) return note('not_a_phone', 'One of our own numbers');
     if (!isPhoneSender(m.msisdn, m.sender)) return note('not_a_phone', 'Not a phone number (a short code or a name)');
-    if (this.d.now() - Date.parse(m.sentAt) > p.graceMs) return note('too_old', 'Arrived while Besked was closed, longer ago than the grace period');
+    if (tooOldToAnswer(Date.parse(m.sentAt), this.d.now(), p.graceMinutes)) return note('too_old', 'Arrived while Besked was closed, longer ago than the grace period');
     if (!rule) return note('no_rule', null);
     if (loopGuard(this.sameTextsInHour(m))) return note('loop', 'The same text more than 3 times in an hour');
     if (!rule.spec.optIn && isOptedOut(this.d.db, m.msisdn)) return note('opted_out', 'The number has opted out');
@@ -257,8 +255,8 @@ export class AutoReplies {
       .prepare('SELECT text FROM inbound_messages WHERE mode = ? AND msisdn = ? AND sent_at > ? AND sent_at <= ? AND id <= ?')
       .pluck()
       .all(m.mode, m.msisdn, new Date(Date.parse(m.sentAt) - HOUR_MS).toISOString(), m.sentAt, m.id) as string[];
-    const mine = sameText(m.text);
-    return texts.filter((t) => sameText(t) === mine).length;
+    const mine = loopTextKey(m.text);
+    return texts.filter((t) => loopTextKey(t) === mine).length;
   }
 
   /** When this rule last answered the number (by the inbound text's time), or null. */

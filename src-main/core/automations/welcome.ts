@@ -13,7 +13,7 @@ import { SqlContactDirectory } from '../campaigns/contact-directory';
 import { contactValues } from '../campaigns/recipients';
 import type { ReplyRequest } from '../inbox/reply';
 import type { AutomationRow } from './automation-store';
-import { isPhoneSender } from './reply-rules-interim';
+import { isPhoneSender } from '../../../src-shared/automations/reply-guards';
 
 export interface WelcomeDeps {
   db: Db;
