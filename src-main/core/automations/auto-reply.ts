@@ -140,7 +140,9 @@ export class AutoReplies {
     const out: KeywordRule[] = [];
     for (const r of this.d.rules()) {
       if (r.draft.spec.kind !== 'keyword' || r.activatedAt === null) continue;
-      out.push({ id: r.id, name: r.draft.name, activatedAt: r.activatedAt, draft: r.draft, spec: r.draft.spec });
+      // The gateway stamps a text to the second: one sent in the second the rule was switched on counts.
+      const activatedAt = new Date(Math.floor(Date.parse(r.activatedAt) / 1000) * 1000).toISOString();
+      out.push({ id: r.id, name: r.draft.name, activatedAt, draft: r.draft, spec: r.draft.spec });
     }
     return out;
   }
