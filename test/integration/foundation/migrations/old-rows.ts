@@ -282,6 +282,7 @@ export function rowSets(v: number): RowSet[] {
       ],
     },
     { table: 'automation_due', since: 12, rows: [{ automation_id: 2, contact_id: 2, due_at: '2026-07-14T08:00:00.000Z', occurrence: '1990-07-14T10:00' }] },
+    { table: 'automation_due_dirty', since: 12, rows: [{ contact_id: 2 }] },
     { table: 'automation_welcome_queue', since: 12, rows: [{ automation_id: 4, contact_id: 1, joined_at: AT }] },
     {
       table: 'auto_replies',
