@@ -236,6 +236,11 @@ export const ERROR_CODES = {
   'automation.reply.optOutWord': [],
   'automation.reply.tooOld': [],
   'automation.reply.failed': [],
+  // Why a contact who joined a welcome automation's group got no welcome text.
+  'automation.welcome.paused': [],
+  'automation.welcome.contactDeleted': [],
+  'automation.welcome.optedOut': [],
+  'automation.welcome.notAPhone': [],
 
   // Sandbox tools (core/sandbox): never against the live gateway; a customer to play; the test gateway said no.
   'sandbox.liveMode': [],

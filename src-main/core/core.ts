@@ -126,6 +126,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     receiverListening: () => sync.receiver.listening,
     outbox: () => campaigns.outbox,
     ...opts.sync,
+    afterStored: (added) => automations.afterStored(added),
   });
   const sync = createSyncService({ db, events, gateway, connection, settings, vault, log, intake: inbox.intake, ...opts.sync });
   const automations = createAutomationsModule({

@@ -263,5 +263,11 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
       tooOld: 'Ikke besvaret: teksten kom, mens Besked var lukket, for længere siden end fristen.',
       failed: 'Svaret kunne ikke skrives.',
     },
+    welcome: {
+      paused: 'Ikke sendt: automatiseringen blev slået fra, før velkomstbeskeden blev sendt.',
+      contactDeleted: 'Ikke sendt: kontakten er slettet.',
+      optedOut: 'Ikke sendt: nummeret er afmeldt.',
+      notAPhone: 'Ikke sendt: kontaktens nummer er ikke et telefonnummer.',
+    },
   },
 };

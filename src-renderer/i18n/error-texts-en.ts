@@ -261,5 +261,11 @@ export const errorTextsEn = {
       tooOld: 'Not answered: the text arrived while Besked was closed, longer ago than the grace period.',
       failed: 'The reply could not be written.',
     },
+    welcome: {
+      paused: 'Not sent: the automation was switched off before the welcome text went.',
+      contactDeleted: 'Not sent: the contact was deleted.',
+      optedOut: 'Not sent: this number has opted out.',
+      notAPhone: 'Not sent: the contact\'s number is not a phone number.',
+    },
   },
 } as const;

@@ -15,6 +15,12 @@ import { DueIndex } from './due-index';
 import { automationHandlers } from './handlers';
 import { AutomationHistory } from './history';
 import { NextSendsService, nextRunAt } from './next-sends';
+import type { StoredInbound } from '../inbox/inbound-store';
+import { AutoReplies } from './auto-reply';
+import { WelcomeTexts } from './welcome';
+
+/** How often the welcome queue is looked at besides the contacts' events (a join the events did not name). */
+const REPLIES_TICK_MS = 30_000;
 
 export interface AutomationsModuleOptions {
   db: Db;
@@ -38,6 +44,8 @@ export interface AutomationsModule {
   /** Looks for due work now and then on its timer. */
   start(): void;
   stop(): Promise<void>;
+  /** The inbox stored new texts (after acting on opt-outs): keyword rules answer them. */
+  afterStored(added: readonly StoredInbound[]): void;
 }
 
 /** What the runner does when the user changes a switched-on automation (handed-over sends withdrawn, runs planned again). */
@@ -75,11 +83,45 @@ export function createAutomationsModule(o: AutomationsModuleOptions): Automation
     const ids = due.applyChangedContacts(store.active('date_field'));
     if (ids.length) o.events.emit('automations.changed', { ids });
   });
+  // Keyword auto-replies and welcome texts: told by the inbox and the contacts' events, and looking on their own at start.
+  const welcome = new WelcomeTexts({ db: o.db, events: o.events, log: o.log, reply: o.reply, now: o.now, automation: (id) => store.get(id) });
+  const autoReplies = new AutoReplies({
+    db: o.db,
+    events: o.events,
+    log: o.log,
+    settings: o.settings,
+    mode: o.mode,
+    reply: o.reply,
+    now: o.now,
+    rules: () => store.active('keyword'),
+    afterJoins: () => void welcome.poke(),
+  });
+  let repliesTimer: NodeJS.Timeout | null = null;
+  let unlistenContacts = (): void => undefined;
   return {
     handlers,
-    start() {},
+    start() {
+      unlistenContacts = o.events.subscribe((m) => {
+        if (m.name === 'contacts.changed') void welcome.poke();
+      });
+      repliesTimer = setInterval(() => {
+        void autoReplies.poke();
+        void welcome.poke();
+      }, REPLIES_TICK_MS);
+      repliesTimer.unref();
+      // Texts stored while nothing was listening (a crash between storing and deciding) are decided now.
+      void autoReplies.poke();
+      void welcome.poke();
+    },
     async stop() {
       unsubscribe();
+      if (repliesTimer) clearInterval(repliesTimer);
+      unlistenContacts();
+      await autoReplies.stop();
+      await welcome.stop();
+    },
+    afterStored(added) {
+      if (added.length > 0) void autoReplies.poke();
     },
   };
 }

@@ -82,6 +82,20 @@ export function optIn(db: Db, msisdn: number, how: ConsentHow, events?: EventBus
   return { changed };
 }
 
+/**
+ * A consent the customer gave by keyword (JA, START): takes the number off the opt-out list if it is there and logs the
+ * opt-in either way, because the keyword itself is the consent worth keeping on record (the caller's transaction holds it).
+ */
+export function recordOptIn(db: Db, msisdn: number, how: ConsentHow): { changed: boolean } {
+  const s = statements(db);
+  const at = (how.at ?? new Date()).toISOString();
+  return db.transaction(() => {
+    const changed = s.deleteOut.run(msisdn).changes > 0;
+    s.log.run(msisdn, 'opt_in', how.source, how.by, how.note ?? '', at);
+    return { changed };
+  })();
+}
+
 export function isOptedOut(db: Db, msisdn: number): boolean {
   return statements(db).isOut.get(msisdn) !== undefined;
 }

@@ -8,7 +8,7 @@ import type { Logger } from '../log';
 import type { SettingsStore } from '../settings';
 import { Conversations } from './conversations';
 import { inboxHandlers } from './handlers';
-import { InboundStore } from './inbound-store';
+import { InboundStore, type StoredInbound } from './inbound-store';
 import { InboxIntake } from './intake';
 import { writeReply, type ReplyRequest } from './reply';
 
@@ -23,6 +23,8 @@ export interface InboxModuleOptions {
   /** The campaigns' outbox, once it exists; a reply is written either way and sent when it wakes. */
   outbox: () => { wake(): void } | null;
   now?: () => number;
+  /** Told of newly stored texts once the intake has acted on them (the automations' keyword replies). */
+  afterStored?: (added: readonly StoredInbound[]) => void;
 }
 
 export interface InboxModule {
@@ -60,6 +62,7 @@ export function createInboxModule(o: InboxModuleOptions): InboxModule {
     currentMode: o.currentMode,
     log: o.log,
     now,
+    ...(o.afterStored ? { afterStored: o.afterStored } : {}),
   });
   return {
     handlers: inboxHandlers({ conversations, inbound, events: o.events, currentMode: o.currentMode, reply, now }),

@@ -18,6 +18,8 @@ export interface IntakeDeps {
   currentMode: () => Promise<'sandbox' | 'live'>;
   log: Logger;
   now?: () => number;
+  /** Told of the texts just stored, after opt-outs were acted on (automations answer keywords from here). */
+  afterStored?: (added: readonly StoredInbound[]) => void;
 }
 
 /** Only texts this recent raise a notification: the first poll may bring a month of old replies. */
@@ -68,6 +70,7 @@ export class InboxIntake {
       if (message) this.d.events.emit('inbox.received', { conversation: this.d.conversations.summary(m.mode, m.msisdn), message });
     }
     if (mode === (await this.d.currentMode())) this.d.events.emit('inbox.unread', { count: this.d.store.unreadCount(mode) });
+    this.d.afterStored?.(added);
     return added;
   }
 }

@@ -29,6 +29,8 @@ export interface ReplyRequest {
   /** The opt-out confirmation goes to a number that just opted out; nothing else may. */
   toOptedOut?: boolean;
   name?: string;
+  /** Runs inside the reply's transaction, so what the caller records (an auto-reply's decision) commits with it or not at all. */
+  record?: (ids: { campaignId: number; recipientId: number }) => void;
 }
 
 /** Replies go out on the legacy interface, so its sender rule is theirs (the same one a campaign there meets). */
@@ -90,6 +92,7 @@ export async function writeReply(deps: ReplyDeps, req: ReplyRequest): Promise<{ 
       frozen: { mode, estimatedParts: segments.segments },
     });
     const recipientId = recipients.addQueued(campaignId, { msisdn: req.msisdn, contactId: contact?.id ?? null, name, text, parts: segments.segments });
+    req.record?.({ campaignId, recipientId });
     return { campaignId, recipientId };
   })();
   deps.wake();

@@ -1,0 +1,101 @@
+// Welcome texts against the simulator: a contact who joins the group by hand, by import or by a keyword rule gets the
+// text once, however often they join; joins before the automation was switched on, opted-out numbers and deleted
+// contacts get none, and say why.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eventually, startTestCore, type TestCore } from '../inbox/core-fixture';
+import { activate, draftOf, keyword, ledger, ledgerOf, texts } from './replies-fixture';
+
+let t: TestCore;
+beforeEach(async () => {
+  t = await startTestCore();
+});
+afterEach(async () => {
+  await t.close();
+});
+
+interface Occ {
+  contact_id: number;
+  state: string;
+  reason: string | null;
+  reason_code: string | null;
+}
+const occurrences = (id: number) =>
+  t.core.db.prepare("SELECT contact_id, state, reason, reason_code FROM automation_occurrences WHERE automation_id = ? AND occurrence = 'welcome' ORDER BY contact_id").all(id) as Occ[];
+const queued = () => (t.core.db.prepare('SELECT COUNT(*) AS n FROM automation_welcome_queue').get() as { n: number }).n;
+const settled = async (id: number, n: number) =>
+  eventually(() => {
+    const o = occurrences(id);
+    if (o.length < n || queued() > 0) throw new Error(`${o.length} of ${n} welcomed, ${queued()} queued`);
+    return o;
+  });
+
+async function importCsv(csv: string, groupId: number) {
+  const bytes = Buffer.from(csv, 'utf8');
+  const { importId } = await t.call('contacts.importBegin', { fileName: 'kunder.csv', bytes: bytes.length });
+  await t.call('contacts.importChunk', { importId, offset: 0, base64: bytes.toString('base64') });
+  const p = await t.call('contacts.importPreview', { importId });
+  return t.call('contacts.importRun', { importId, mapping: p.mapping, defaultCountry: 'DK', mergeRule: 'fillEmpty', group: { kind: 'existing', id: groupId } });
+}
+
+describe('welcome texts', () => {
+  it('welcomes each contact once across manual adds, imports and keyword joins', async () => {
+    const club = await t.call('groups.create', { name: 'Klubben' });
+    const before = await t.call('contacts.create', { firstName: 'Før', phone: '+4520000009', groupIds: [club.id] });
+    const rule = activate(t, draftOf('Velkommen', { kind: 'welcome', groupId: club.id }, 'Velkommen i klubben, {first_name}!'));
+    activate(t, draftOf('Tilmeld', keyword({ keywords: ['KLUB'], addToGroupId: club.id }), 'Du er med!'));
+
+    const karen = await t.call('contacts.create', { firstName: 'Karen', phone: '+4520000001', groupIds: [club.id] });
+    const ole = await t.call('contacts.create', { firstName: 'Ole', phone: '+4520000002' });
+    await t.call('groups.addContacts', { groupId: club.id, selection: { ids: [ole.id] } });
+    await settled(rule, 2);
+
+    // Out of the group and back in, imported again into it, and texting the keyword: still once.
+    await t.call('groups.removeContacts', { groupId: club.id, selection: { ids: [karen.id, ole.id] } });
+    await t.call('groups.addContacts', { groupId: club.id, selection: { ids: [karen.id, ole.id] } });
+    await importCsv('Fornavn;Mobil\r\nKaren;20000001\r\nSofie;20000003\r\n', club.id);
+    await texts(t, [
+      [4520000001, 'klub'],
+      [4520000004, 'Klub!'],
+    ]);
+    const o = await settled(rule, 4);
+    const ids = (t.core.db.prepare('SELECT id, msisdn FROM contacts').all() as { id: number; msisdn: number }[]).reduce<Record<number, number>>(
+      (m, r) => ({ ...m, [r.msisdn]: r.id }),
+      {},
+    );
+    expect(o.map((x) => [x.contact_id, x.state])).toEqual(
+      [ids[4520000001], ids[4520000002], ids[4520000003], ids[4520000004]].map((id) => [id, 'sending']),
+    );
+    expect(o.some((x) => x.contact_id === before.id)).toBe(false);
+
+    const sent = await ledgerOf(t, 6);
+    const welcomes = sent.filter((m) => m.text.startsWith('Velkommen'));
+    expect(welcomes.map((m) => [m.recipient, m.text]).sort()).toEqual([
+      [4520000001, 'Velkommen i klubben, Karen!'],
+      [4520000002, 'Velkommen i klubben, Ole!'],
+      [4520000003, 'Velkommen i klubben, Sofie!'],
+      [4520000004, 'Velkommen i klubben, kunde!'],
+    ]);
+    const runs = t.core.db.prepare("SELECT COUNT(*) AS n FROM campaigns WHERE automation_id = ? AND kind = 'reply'").get(rule) as { n: number };
+    expect(runs.n).toBe(4);
+  });
+
+  it('skips an opted-out number and a contact deleted before the text went, with the reason', async () => {
+    const club = await t.call('groups.create', { name: 'Klubben' });
+    const rule = activate(t, draftOf('Velkommen', { kind: 'welcome', groupId: club.id }, 'Velkommen!'));
+    const karen = await t.call('contacts.create', { firstName: 'Karen', phone: '+4520000001' });
+    await t.call('contacts.optOut', { selection: { ids: [karen.id] } });
+    // Deleted in the same breath as joining: the queue outlives the contact.
+    const gone = await t.call('contacts.create', { firstName: 'Væk', phone: '+4520000002' });
+    t.core.db.transaction(() => {
+      t.core.db.prepare('INSERT INTO contact_group_members (group_id, contact_id) VALUES (?, ?)').run(club.id, gone.id);
+      t.core.db.prepare('DELETE FROM contacts WHERE id = ?').run(gone.id);
+    })();
+    await t.call('groups.addContacts', { groupId: club.id, selection: { ids: [karen.id] } });
+    const o = await settled(rule, 2);
+    expect(o.map((x) => [x.contact_id, x.state, x.reason_code && (JSON.parse(x.reason_code) as { code: string }).code])).toEqual([
+      [karen.id, 'skipped', 'automation.welcome.optedOut'],
+      [gone.id, 'skipped', 'automation.welcome.contactDeleted'],
+    ]);
+    expect((await ledger(t)).filter((m) => m.text === 'Velkommen!')).toEqual([]);
+  });
+});
