@@ -212,6 +212,31 @@ export const ERROR_CODES = {
   'message.notFound': ['id'],
   'pricing.fetchFailed': [],
 
+  // Automations (core/automations): what an automation's editor refuses, and the problems its next sends show.
+  'automation.notFound': [],
+  'automation.badTimeZone': ['zone'],
+  'automation.unknownField': ['field'],
+  'automation.unknownGroup': [],
+  'automation.emptyText': [],
+  'automation.noKeywords': [],
+  'automation.keywordIsOptOut': ['keyword'],
+  'automation.keywordTaken': ['keyword', 'name'],
+  'automation.fallbackTaken': ['name'],
+  'automation.noRecipients': [],
+  'automation.noMoreRuns': [],
+  'automation.unreadableDates': ['count'],
+  // Held runs whose drafts wait in Campaigns for the user to send or delete them.
+  'automation.attention.held': ['count'],
+  // Why an inbound text got no auto-reply (an automation's history).
+  'automation.reply.noRule': [],
+  'automation.reply.limited': [],
+  'automation.reply.optedOut': [],
+  'automation.reply.notAPhone': [],
+  'automation.reply.loop': [],
+  'automation.reply.optOutWord': [],
+  'automation.reply.tooOld': [],
+  'automation.reply.failed': [],
+
   // Sandbox tools (core/sandbox): never against the live gateway; a customer to play; the test gateway said no.
   'sandbox.liveMode': [],
   'sandbox.whoMissing': [],
