@@ -47,7 +47,7 @@ export function useAutomationActions() {
   async function switchOn(a: Pick<Automation, 'id'>, draft: AutomationDraft, next: NextSends | null = null): Promise<boolean> {
     const m = await run(mode);
     if (!m) return false;
-    const known = next ?? (await call('automations.preview', { draft }).catch(() => null));
+    const known = next ?? (await call('automations.preview', { draft, id: a.id }).catch(() => null));
     const c = switchOnConfirmation(draft.name, m, known, {
       t: (k, n, plural) => (plural === undefined ? t(k, n ?? {}) : t(k, n ?? {}, plural)),
       number: (n) => fmt.number(n),

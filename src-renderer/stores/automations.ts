@@ -93,12 +93,12 @@ export const useAutomationsStore = defineStore('automations', () => {
     return r;
   }
 
-  /** The next sends of a draft as it stands; an answer to an older draft than the latest asked is dropped. */
-  async function preview(draft: AutomationDraft) {
+  /** The next sends of a draft as it stands (id: the saved automation it edits); an answer to an older draft than the latest asked is dropped. */
+  async function preview(draft: AutomationDraft, id?: number) {
     const seq = ++previewSeq;
     previewLoading.value = true;
     try {
-      const p = await call('automations.preview', { draft: JSON.parse(JSON.stringify(draft)) as AutomationDraft });
+      const p = await call('automations.preview', { draft: JSON.parse(JSON.stringify(draft)) as AutomationDraft, ...(id !== undefined ? { id } : {}) });
       if (seq !== previewSeq) return;
       nextSends.value = p;
       previewError.value = null;

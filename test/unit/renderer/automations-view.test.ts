@@ -1,11 +1,16 @@
 // @vitest-environment happy-dom
 // The Automations list: each automation's kind, state, next send, counts and attention; the actions its state
 // offers, asked before pausing or deleting; resuming says what it will send and, live, that real texts go out;
-// "New automation" offers the example set-ups.
+// "New automation" offers the example set-ups. A campaign that is an automation's run says so; the history
+// shows runs and replies, paged.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestingPinia } from '@pinia/testing';
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import AutomationsView from '../../../src-renderer/views/AutomationsView.vue';
+import CampaignsView from '../../../src-renderer/views/CampaignsView.vue';
+import HistoryPanel from '../../../src-renderer/components/automations/HistoryPanel.vue';
+import type { CampaignSummary, HistoryItem } from '../../../src-shared/contract';
+import { summary } from './support/campaign-fixtures';
 import { installFakeBesked, type FakeBesked } from './support/fake-besked';
 import { buttonIds, mountView } from './support/mount-view';
 import { automation, nextSends, settingsView, type AutomationPatch } from './support/automation-fixtures';
@@ -124,5 +129,63 @@ describe('automation list', () => {
     }
     dialog.querySelector<HTMLElement>('[data-testid="example-birthday"]')!.click();
     await vi.waitFor(() => expect(router.currentRoute.value.fullPath).toBe('/automations/new?example=birthday'), { timeout: 15_000 });
+  });
+});
+
+describe('campaign list', () => {
+  it('says which automation a run came from', async () => {
+    besked.handlers['campaigns.list'] = () => ({
+      campaigns: [{ ...summary({ id: 1 }), automationId: 5 } as CampaignSummary, summary({ id: 2, name: 'By hand' })],
+    });
+    besked.handlers['automations.list'] = () => ({ automations: [automation({ id: 5 })] });
+    const mounted = await mountView(CampaignsView, { pinia: createTestingPinia({ createSpy: vi.fn, stubActions: false }), at: '/campaigns' });
+    wrapper = mounted.wrapper;
+    await flushPromises();
+    const from = (id: number) => document.querySelector(`[data-testid="campaign-row-${id}"] [data-testid="from-automation"]`)?.textContent ?? null;
+    expect([from(1), from(2)]).toEqual(['from automation Weekly news', null]);
+  });
+});
+
+describe('automation history', () => {
+  it('shows runs with their campaign, replies with the number and text they answered, and why not, paged', async () => {
+    const run = (id: number, patch: Partial<HistoryItem> = {}): HistoryItem => ({
+      id,
+      kind: 'run',
+      at: '2026-12-07T09:00:00.000Z',
+      state: 'sent',
+      recipients: 120,
+      contactId: null,
+      name: null,
+      msisdn: null,
+      campaignId: 40 + id,
+      reason: null,
+      reasonCode: null,
+      ...patch,
+    });
+    besked.handlers['automations.history'] = ({ beforeId }) =>
+      beforeId === undefined
+        ? {
+            items: [
+              run(3, { state: 'missed', campaignId: null, reason: 'Besked was not running', reasonCode: null }),
+              run(2, { kind: 'reply', state: 'skipped', recipients: 0, msisdn: 4512345678, campaignId: null, reason: 'ÅBEN', reasonCode: { code: 'automation.reply.limited' } }),
+            ],
+            more: true,
+          }
+        : { items: [run(1)], more: false };
+    const mounted = await mountView(HistoryPanel, { pinia: createTestingPinia({ createSpy: vi.fn, stubActions: false }), props: { automationId: 1 } });
+    wrapper = mounted.wrapper;
+    await flushPromises();
+    const text = (sel: string) => document.querySelector(sel)!.textContent!.replace(/\s+/g, ' ');
+    expect(text('[data-testid="history-run-3"]')).toContain('Missed');
+    expect(text('[data-testid="history-run-3"]')).toContain('Besked was not running');
+    const reply = text('[data-testid="history-reply-2"]');
+    expect(reply).toContain('+45 12345678');
+    expect(reply).toContain('“ÅBEN”');
+    expect(reply).toContain('already got the reply within the rule');
+    document.querySelector<HTMLButtonElement>('[data-testid="history-more"]')!.click();
+    await flushPromises();
+    expect(besked.inputs('automations.history').at(-1)).toEqual({ id: 1, limit: 50, beforeId: 2 });
+    expect(document.querySelector('[data-testid="history-campaign-41"]')!.getAttribute('href')).toContain('/campaigns/41');
+    expect(document.querySelector('[data-testid="history-more"]')).toBeNull();
   });
 });
