@@ -7,17 +7,26 @@ import { blankDraft } from './blank-draft';
 export const EXAMPLE_IDS = ['birthday', 'appointment', 'followUp', 'keywordOpen', 'keywordJoin', 'welcome', 'newsletter'] as const;
 export type ExampleId = (typeof EXAMPLE_IDS)[number];
 
+/** vue-i18n's t: a message by key, with named values. */
+export type Words = (key: string, named?: Record<string, string>) => string;
+
+/**
+ * The merge fields an example's text uses, given to t as themselves: a {first_name} in a message is vue-i18n's
+ * placeholder, so it is filled with the literal token the composer reads.
+ */
+const MERGE_TOKENS = { first_name: '{first_name}' };
+
 export interface Example {
   id: ExampleId;
   kind: AutomationKind;
   /** Custom fields this example is about, lower-case, matched against a field's key and label. */
   fieldHints: readonly string[];
-  build(t: (key: string) => string, sender: string): AutomationDraft;
+  build(t: Words, sender: string): AutomationDraft;
 }
 
-const named = (id: ExampleId, t: (key: string) => string, kind: AutomationKind, sender: string) => {
+const named = (id: ExampleId, t: Words, kind: AutomationKind, sender: string) => {
   const d = blankDraft(kind, sender);
-  return { ...d, name: t(`automations.examples.${id}.name`), message: { ...d.message, text: t(`automations.examples.${id}.text`) } };
+  return { ...d, name: t(`automations.examples.${id}.name`), message: { ...d.message, text: t(`automations.examples.${id}.text`, MERGE_TOKENS) } };
 };
 
 export const EXAMPLES: readonly Example[] = [
@@ -84,7 +93,7 @@ export function fieldFor(example: Example, fields: readonly MergeField[]): Merge
 }
 
 /** The example's draft with its date field filled in where the contacts have a fitting one. */
-export function exampleDraft(example: Example, t: (key: string) => string, sender: string, fields: readonly MergeField[]): AutomationDraft {
+export function exampleDraft(example: Example, t: Words, sender: string, fields: readonly MergeField[]): AutomationDraft {
   const d = example.build(t, sender);
   const f = fieldFor(example, fields);
   return f && d.spec.kind === 'date_field' ? { ...d, spec: { ...d.spec, field: f.key } } : d;

@@ -60,7 +60,7 @@ describe('automation editor', { timeout: 30_000 }, () => {
     await openEditor('/automations/new?example=birthday', 'da');
     expect(($('automation-name')!.querySelector('input') as HTMLInputElement).value).toBe('Fødselsdagshilsen');
     expect($('date-field')!.textContent).toContain('Fødselsdag');
-    expect(($('message-text') as HTMLTextAreaElement).value).toContain('Tillykke med fødselsdagen');
+    expect(($('message-text') as HTMLTextAreaElement).value).toContain('Tillykke med fødselsdagen, {first_name}!');
     await vi.waitFor(() => expect($('next-table')).not.toBeNull(), { timeout: 5000 });
     const asked = besked.inputs('automations.preview').at(-1)!.draft;
     expect(asked.spec).toMatchObject({ kind: 'date_field', field: 'fodselsdag', offset: { direction: 'on' }, repeat: 'yearly', time: '09:00' });
