@@ -60,7 +60,7 @@ export const automationsDa: Translation<typeof automationsEn> = {
     keywordOpen: {
       name: 'Åbningstider på ÅBEN',
       description: 'Nogen skriver ÅBEN og får åbningstiderne, højst én gang i døgnet.',
-      text: 'Vi har åbent man–fre 10–18 og lør 10–14. Velkommen!',
+      text: 'Vi har åbent man-fre 10-18 og lør 10-14. Velkommen!',
       keyword: 'ÅBEN',
     },
     keywordJoin: {

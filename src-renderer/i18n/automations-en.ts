@@ -57,7 +57,7 @@ export const automationsEn = {
     keywordOpen: {
       name: 'Opening hours on OPEN',
       description: 'Someone texts OPEN and gets the opening hours, at most once a day.',
-      text: 'We are open Mon–Fri 10–18 and Sat 10–14. Welcome!',
+      text: 'We are open Mon-Fri 10-18 and Sat 10-14. Welcome!',
       keyword: 'OPEN',
     },
     keywordJoin: {
@@ -74,7 +74,7 @@ export const automationsEn = {
     newsletter: {
       name: 'Weekly newsletter',
       description: 'Every Monday at 10:00, to whoever is in the group then.',
-      text: 'This week’s news from the shop: ',
+      text: 'News from the shop this week: ',
     },
   },
   editor: {

@@ -99,6 +99,13 @@ describe('automation editor', { timeout: 30_000 }, () => {
     expect(resolve.querySelector('[data-testid="resolve-each-run"] input')).toHaveProperty('checked', true);
   });
 
+  it('does not offer switching on while the core says nothing could be sent (an error among the problems)', async () => {
+    besked.handlers['automations.preview'] = () => nextSends({ problems: [{ level: 'error', message: 'Enter a sender name or number.', code: null }] });
+    await openEditor('/automations/new?example=birthday');
+    await vi.waitFor(() => expect($('next-problems')).not.toBeNull(), { timeout: 5000 });
+    expect($('switch-on')!.hasAttribute('disabled')).toBe(true);
+  });
+
   it.each([
     ['sandbox', false, {}],
     ['live', true, { liveAcknowledged: true }],
