@@ -18,12 +18,12 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-async function show(next: NextSends | null, opts: { lang?: 'en' | 'da'; complete?: boolean } = {}) {
+async function show(next: NextSends | null, opts: { lang?: 'en' | 'da'; complete?: boolean; missing?: string[] } = {}) {
   installFakeBesked();
   const mounted = await mountView(NextSendsPanel, {
     pinia: createTestingPinia({ createSpy: vi.fn }),
     lang: opts.lang ?? 'en',
-    props: { next, loading: false, error: null, complete: opts.complete ?? true },
+    props: { next, loading: false, error: null, complete: opts.complete ?? true, missing: opts.missing },
   });
   wrapper = mounted.wrapper;
   return document.querySelector('[data-testid="next-sends"]')!;
@@ -82,8 +82,9 @@ describe('next sends panel', () => {
   });
 
   it('asks for the set-up first when it is not complete', async () => {
-    const panel = await show(null, { complete: false });
+    const panel = await show(null, { complete: false, missing: ['Pick the group.'] });
     expect(panel.querySelector('[data-testid="next-incomplete"]')!.textContent).toBe('Fill in the set-up to see the next sends.');
+    expect(panel.querySelector('[data-testid="next-missing"]')!.textContent).toBe('Pick the group.');
     expect(panel.querySelector('[data-testid="next-table"]')).toBeNull();
   });
 });
