@@ -73,7 +73,15 @@ describe('next sends panel', () => {
   });
 
   it('says nothing would be sent, and whose date could not be read', async () => {
-    const panel = await show(nextSends({ occurrences: [], unreadable: { total: 1, examples: [{ contactId: 4, name: 'Ane Lund', value: '14.3.85' }] } }));
+    const panel = await show(
+      nextSends({
+        occurrences: [],
+        problems: [{ level: 'warning', message: '1 contacts have a value in this field that is not a date Besked can read.', code: { code: 'automation.unreadableDates', params: { count: 1 } } }],
+        unreadable: { total: 1, examples: [{ contactId: 4, name: 'Ane Lund', value: '14.3.85' }] },
+      }),
+    );
+    // Said once, with the names, not also as a problem.
+    expect(panel.querySelector('[data-testid="next-problems"]')).toBeNull();
     expect(panel.querySelector('[data-testid="next-none"]')!.textContent).toBe('Nothing would be sent with this set-up.');
     const unreadable = panel.querySelector('[data-testid="next-unreadable"]')!.textContent!;
     expect(unreadable).toContain('One contact has a value that is not a date:');
