@@ -96,8 +96,8 @@ describe('switchOnConfirmation', () => {
     dateTime: (iso: string) => iso,
   };
   it.each<[string, 'sandbox' | 'live', NextSends | null, { warning: boolean; ack: boolean; body: string }]>([
-    ['sandbox with next sends', 'sandbox', nextSends(), { warning: false, ack: false, body: 'From now on it sends by itself. The first send is 2026-12-07T09:00:00.000Z. The next send goes to 120 recipients at DKK 36.00.' }],
-    ['live with next sends', 'live', nextSends(), { warning: true, ack: true, body: 'From now on it sends by itself. The first send is 2026-12-07T09:00:00.000Z. The next send goes to 120 recipients at DKK 36.00.' }],
+    ['sandbox with next sends', 'sandbox', nextSends(), { warning: false, ack: false, body: 'From now on it sends by itself. The first send is 2026-12-07T09:00:00.000Z. The next send costs DKK 36.00 and goes to 120 recipients.' }],
+    ['live with next sends', 'live', nextSends(), { warning: true, ack: true, body: 'From now on it sends by itself. The first send is 2026-12-07T09:00:00.000Z. The next send costs DKK 36.00 and goes to 120 recipients.' }],
     ['a keyword rule (no occurrences)', 'sandbox', nextSends({ occurrences: [] }), { warning: false, ack: false, body: 'From now on it sends by itself.' }],
     ['live, next sends unknown', 'live', null, { warning: true, ack: true, body: 'From now on it sends by itself.' }],
   ])('%s', (_, mode, next, expected) => {

@@ -121,7 +121,7 @@ describe('automation editor', { timeout: 30_000 }, () => {
     expect(besked.inputs('automations.create')).toHaveLength(1);
     await vi.waitFor(() => expect(document.querySelector('.n-dialog')).not.toBeNull());
     const dialog = document.querySelector('.n-dialog')!;
-    expect(dialog.textContent).toContain('The next send goes to 120 recipients');
+    expect(dialog.textContent).toContain('goes to 120 recipients');
     expect(!!dialog.querySelector('[data-testid="live-warning"]')).toBe(warned);
     dialog.querySelector<HTMLButtonElement>('[data-testid="confirm-switch-on"]')!.click();
     await flushPromises();

@@ -110,7 +110,7 @@ describe('automation list', () => {
     await showList('en', { state: 'paused' });
     row(1).querySelector<HTMLButtonElement>('[data-testid="resume"]')!.click();
     const dialog = await confirmDialog();
-    expect(dialog.textContent).toContain('The next send goes to 120 recipients');
+    expect(dialog.textContent).toContain('goes to 120 recipients');
     expect(!!dialog.querySelector('[data-testid="live-warning"]')).toBe(warned);
     dialog.querySelector<HTMLButtonElement>('[data-testid="confirm-switch-on"]')!.click();
     await flushPromises();

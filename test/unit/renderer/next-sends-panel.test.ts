@@ -48,8 +48,8 @@ describe('next sends panel', () => {
   });
 
   it.each<[string, NextSends['perMessage'], string]>([
-    ['with a price', { parts: 2, cost: 0.6, currency: 'DKK' }, 'Each reply: 2 part(s), DKK 0.60.'],
-    ['without a price', { parts: 1, cost: null, currency: null }, 'Each reply: 1 part(s); no price for it in the price list.'],
+    ['with a price', { parts: 2, cost: 0.6, currency: 'DKK' }, 'DKK 0.60 per reply (2 part(s))'],
+    ['without a price', { parts: 1, cost: null, currency: null }, '1 part(s) per reply; the price list has no price for it'],
   ])('gives one reply’s parts and cost for a keyword rule, %s', async (_, perMessage, text) => {
     const panel = await show(nextSends({ occurrences: [], perMessage }));
     expect(panel.querySelector('[data-testid="next-per-message"]')!.textContent!.replace(/\s+/g, ' ').trim()).toBe(text);
