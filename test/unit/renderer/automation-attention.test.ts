@@ -25,8 +25,9 @@ describe('automation attention', () => {
     applyLocale('da', 'da-DK');
     const router = createRouter({ history: createMemoryHistory(), routes });
     await router.push('/contacts');
-    const Listener = defineComponent({ setup: () => (useAutomationAttention(), () => null) });
-    const Host = defineComponent({ setup: () => () => h(NConfigProvider, null, { default: () => h(NNotificationProvider, null, { default: () => h(Listener) }) }) });
+    // The composable runs under the notification provider, as in AppNav under App.vue's.
+    const listener = { setup: () => (useAutomationAttention(), () => null) };
+    const Host = defineComponent({ setup: () => () => h(NConfigProvider, null, { default: () => h(NNotificationProvider, null, { default: () => h(listener) }) }) });
     wrapper = mount(Host, { global: { plugins: [createTestingPinia({ createSpy: vi.fn, stubActions: false }), router, i18n] }, attachTo: document.body });
     besked.emit('automations.attention', { id: 4, name: 'Ugentligt nyhedsbrev', message: '2 runs were held and not sent.', code: { code: 'automation.attention.held', params: { count: 2 } } });
     await flushPromises();
