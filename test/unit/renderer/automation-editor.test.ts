@@ -91,6 +91,23 @@ describe('automation editor', { timeout: 30_000 }, () => {
     expect($('text-missing')).not.toBeNull();
   });
 
+  it('asks before leaving with unsaved changes, and stays when told to', async () => {
+    const { router } = await openEditor('/automations/new?example=birthday');
+    await router.push('/automations');
+    expect(router.currentRoute.value.path).toBe('/automations');
+    await router.push('/automations/new?example=birthday');
+    await flushPromises();
+    ($('automation-name')!.querySelector('input') as HTMLInputElement).value = 'Birthday 2';
+    $('automation-name')!.querySelector('input')!.dispatchEvent(new Event('input'));
+    await flushPromises();
+    const leaving = router.push('/automations');
+    await vi.waitFor(() => expect(document.querySelector('.n-dialog')).not.toBeNull());
+    expect(document.querySelector('.n-dialog')!.textContent).toContain('Your changes to this automation are not saved');
+    document.querySelector<HTMLButtonElement>('.n-dialog__action button:first-child')!.click();
+    await leaving;
+    expect(router.currentRoute.value.fullPath).toBe('/automations/new?example=birthday');
+  });
+
   it('shows the resolve-or-freeze choice for a recurring campaign, resolving at each send by default', async () => {
     await openEditor('/automations/new?example=newsletter');
     const resolve = $('resolve')!;
