@@ -8,6 +8,10 @@ export const routes: RouteRecordRaw[] = [
   { path: '/campaigns', name: 'campaigns', component: () => import('./views/CampaignsView.vue') },
   // The detail page belongs under Campaigns in the navigation.
   { path: '/campaigns/:id(\\d+)', name: 'campaign', meta: { nav: 'campaigns' }, component: () => import('./views/CampaignDetailView.vue') },
+  { path: '/automations', name: 'automations', component: () => import('./views/AutomationsView.vue') },
+  // The editor (a saved automation, or /automations/new?example=birthday) belongs under Automations in the navigation.
+  { path: '/automations/new', name: 'automation-new', meta: { nav: 'automations' }, component: () => import('./views/AutomationView.vue') },
+  { path: '/automations/:id(\\d+)', name: 'automation', meta: { nav: 'automations' }, component: () => import('./views/AutomationView.vue') },
   { path: '/inbox', name: 'inbox', component: () => import('./views/InboxView.vue') },
   { path: '/account', name: 'account', component: () => import('./views/AccountView.vue') },
   // A sent message looked up by its gateway id; found from the Account view, so it belongs there in the navigation.

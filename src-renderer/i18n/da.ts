@@ -1,4 +1,5 @@
 // Every Danish string of the UI, key for key the same as en.ts (the type and test/unit/renderer/i18n.test.ts check it).
+import { automationsDa } from './automations-da';
 import { deliveryHelpDa } from './delivery-help-da';
 import { errorTextsDa } from './error-texts-da';
 import type { Messages } from './en';
@@ -12,6 +13,7 @@ export const da: Translation<Messages> = {
     contacts: 'Kontakter',
     compose: 'Ny besked',
     campaigns: 'Kampagner',
+    automations: 'Automatiseringer',
     inbox: 'Indbakke',
     account: 'Konto',
     settings: 'Indstillinger',
@@ -1086,5 +1088,6 @@ export const da: Translation<Messages> = {
     version: 'Version',
     dataDir: 'Datamappe',
   },
+  automations: automationsDa,
   errors: errorTextsDa,
 };

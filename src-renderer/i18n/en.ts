@@ -1,4 +1,5 @@
 // Every English string of the UI, in one place so that a Danish file can mirror it key by key.
+import { automationsEn } from './automations-en';
 import { deliveryHelpEn } from './delivery-help-en';
 import { errorTextsEn } from './error-texts-en';
 export const en = {
@@ -7,6 +8,7 @@ export const en = {
     contacts: 'Contacts',
     compose: 'Compose',
     campaigns: 'Campaigns',
+    automations: 'Automations',
     inbox: 'Inbox',
     account: 'Account',
     settings: 'Settings',
@@ -1081,6 +1083,8 @@ export const en = {
     version: 'Version',
     dataDir: 'Data folder',
   },
+  /** The Automations view; its texts live in their own file. */
+  automations: automationsEn,
   /** Core errors by code (src-shared/error-codes.ts); the texts live in their own file. */
   errors: errorTextsEn,
 } as const;

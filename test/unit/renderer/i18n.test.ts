@@ -63,7 +63,7 @@ describe('Danish messages', () => {
   });
 
   it('are Danish words for the main places, as a Danish shop owner expects', () => {
-    expect(da.nav).toEqual({ contacts: 'Kontakter', compose: 'Ny besked', campaigns: 'Kampagner', inbox: 'Indbakke', account: 'Konto', settings: 'Indstillinger' });
+    expect(da.nav).toEqual({ contacts: 'Kontakter', compose: 'Ny besked', campaigns: 'Kampagner', automations: 'Automatiseringer', inbox: 'Indbakke', account: 'Konto', settings: 'Indstillinger' });
     expect(da.header.balance).toBe('Saldo');
     expect(da.sync.status.delivered).toBe('Leveret');
   });

@@ -1,0 +1,191 @@
+// @vitest-environment happy-dom
+// The Automations list: each automation's kind, state, next send, counts and attention; the actions its state
+// offers, asked before pausing or deleting; resuming says what it will send and, live, that real texts go out;
+// "New automation" offers the example set-ups. A campaign that is an automation's run says so; the history
+// shows runs and replies, paged.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createTestingPinia } from '@pinia/testing';
+import { flushPromises, type VueWrapper } from '@vue/test-utils';
+import AutomationsView from '../../../src-renderer/views/AutomationsView.vue';
+import CampaignsView from '../../../src-renderer/views/CampaignsView.vue';
+import HistoryPanel from '../../../src-renderer/components/automations/HistoryPanel.vue';
+import type { CampaignSummary, HistoryItem } from '../../../src-shared/contract';
+import { summary } from './support/campaign-fixtures';
+import { installFakeBesked, type FakeBesked } from './support/fake-besked';
+import { buttonIds, mountView } from './support/mount-view';
+import { automation, nextSends, settingsView, type AutomationPatch } from './support/automation-fixtures';
+
+let besked: FakeBesked;
+let wrapper: VueWrapper | undefined;
+
+beforeEach(() => {
+  besked = installFakeBesked({ 'settings.get': () => settingsView('sandbox'), 'automations.preview': () => nextSends() });
+});
+afterEach(() => {
+  wrapper?.unmount();
+  wrapper = undefined;
+  document.body.innerHTML = '';
+});
+
+async function showList(lang: 'en' | 'da', ...automations: AutomationPatch[]) {
+  const list = automations.map((a, i) => automation({ id: i + 1, ...a }));
+  besked.handlers['automations.list'] = () => ({ automations: list });
+  const mounted = await mountView(AutomationsView, { pinia: createTestingPinia({ createSpy: vi.fn, stubActions: false }), at: '/automations', lang });
+  wrapper = mounted.wrapper;
+  return mounted;
+}
+
+const row = (id: number) => document.querySelector(`[data-testid="automation-row-${id}"]`)!;
+const confirmDialog = async () => {
+  await flushPromises();
+  const dialog = document.querySelector('.n-dialog')!;
+  return dialog;
+};
+
+describe('automation list', () => {
+  it.each<[string, AutomationPatch, string[]]>([
+    ['one never switched on', { state: 'draft' }, ['edit', 'duplicate', 'delete']],
+    ['an active one', { state: 'active' }, ['pause', 'duplicate', 'delete']],
+    ['a paused one', { state: 'paused' }, ['resume', 'duplicate', 'delete']],
+  ])('%s offers %o', async (_, patch, expected) => {
+    await showList('en', patch);
+    expect(buttonIds(row(1))).toEqual(expected);
+  });
+
+  it('shows kind, state, next send, counts and what needs attention, in Danish', async () => {
+    await showList('da', {
+      state: 'active',
+      nextRunAt: '2026-12-07T09:00:00.000Z',
+      counts: { sent: 12, held: 1 },
+      attention: 'A run was held: the daily cap is reached.',
+    });
+    const text = row(1).textContent!;
+    expect(text).toContain('Weekly news');
+    expect(text).toContain('Tilbagevendende kampagne');
+    expect(text).toContain('Slået til');
+    expect(text).toContain('12 sendt');
+    expect(text).toContain('1 holdt tilbage');
+    expect(row(1).querySelector('[data-testid="automation-attention"]')!.textContent).toContain('daily cap');
+    expect(text).toMatch(/2026/);
+  });
+
+  it('says a keyword rule answers when a text arrives, and counts its replies', async () => {
+    await showList('en', { state: 'active', draft: { ...automation().draft, spec: { kind: 'keyword', keywords: ['OPEN'], fallback: false, frequency: { kind: 'every' }, addToGroupId: null, optIn: false } }, counts: { replies: 4 } });
+    expect(row(1).textContent).toContain('When a text arrives');
+    expect(row(1).textContent).toContain('4 replies');
+  });
+
+  it('asks before pausing, then pauses and says what could not be withdrawn', async () => {
+    await showList('en', { state: 'active' });
+    besked.handlers['automations.pause'] = ({ id }) => ({ automation: automation({ id, state: 'paused' }), notWithdrawn: 2 });
+    row(1).querySelector<HTMLButtonElement>('[data-testid="pause"]')!.click();
+    const dialog = await confirmDialog();
+    expect(dialog.textContent).toContain('what was already handed to the gateway ahead is withdrawn');
+    expect(besked.inputs('automations.pause')).toEqual([]);
+    dialog.querySelector<HTMLButtonElement>('[data-testid="confirm-yes"]')!.click();
+    await flushPromises();
+    expect(besked.inputs('automations.pause')).toEqual([{ id: 1 }]);
+    expect(buttonIds(row(1))).toEqual(['resume', 'duplicate', 'delete']);
+    expect(document.body.textContent).toContain('2 messages already handed to the gateway could not be withdrawn');
+  });
+
+  it('asks before deleting', async () => {
+    await showList('en', { state: 'paused' });
+    besked.handlers['automations.delete'] = () => ({ notWithdrawn: 0 });
+    row(1).querySelector<HTMLButtonElement>('[data-testid="delete"]')!.click();
+    const dialog = await confirmDialog();
+    expect(dialog.textContent).toContain('Its past campaigns stay in Campaigns');
+    dialog.querySelector<HTMLButtonElement>('[data-testid="confirm-yes"]')!.click();
+    await flushPromises();
+    expect(besked.inputs('automations.delete')).toEqual([{ id: 1 }]);
+    expect(document.querySelector('[data-testid="automation-row-1"]')).toBeNull();
+  });
+
+  it.each([
+    ['sandbox', false, {}],
+    ['live', true, { liveAcknowledged: true }],
+  ] as const)('resuming in %s says what it will send, and live that real texts go out', async (mode, warned, ack) => {
+    besked.handlers['settings.get'] = () => settingsView(mode);
+    besked.handlers['automations.activate'] = ({ id }) => automation({ id, state: 'active' });
+    await showList('en', { state: 'paused' });
+    row(1).querySelector<HTMLButtonElement>('[data-testid="resume"]')!.click();
+    const dialog = await confirmDialog();
+    expect(dialog.textContent).toContain('goes to 120 recipients');
+    expect(!!dialog.querySelector('[data-testid="live-warning"]')).toBe(warned);
+    dialog.querySelector<HTMLButtonElement>('[data-testid="confirm-switch-on"]')!.click();
+    await flushPromises();
+    expect(besked.inputs('automations.activate')).toEqual([{ id: 1, ...ack }]);
+  });
+
+  // The editor is loaded on first use (a lazy route), which takes a while the first time under the test transform.
+  it('offers the example set-ups and opens the editor on the one picked', { timeout: 20_000 }, async () => {
+    const { router } = await showList('en');
+    expect(document.body.textContent).toContain('No automations yet');
+    document.querySelector<HTMLButtonElement>('[data-testid="new-automation"]')!.click();
+    await flushPromises();
+    const dialog = document.querySelector('[data-testid="new-automation-dialog"]')!;
+    for (const name of ['Birthday greeting', 'Appointment reminder', 'Follow-up after a visit', 'Opening hours on OPEN', 'Sign-up on YES or START', 'Welcome to the club', 'Weekly newsletter']) {
+      expect(dialog.textContent).toContain(name);
+    }
+    dialog.querySelector<HTMLElement>('[data-testid="example-birthday"]')!.click();
+    await vi.waitFor(() => expect(router.currentRoute.value.fullPath).toBe('/automations/new?example=birthday'), { timeout: 15_000 });
+  });
+});
+
+describe('campaign list', () => {
+  it('says which automation a run came from', async () => {
+    besked.handlers['campaigns.list'] = () => ({
+      campaigns: [{ ...summary({ id: 1 }), automationId: 5 } as CampaignSummary, summary({ id: 2, name: 'By hand' })],
+    });
+    besked.handlers['automations.list'] = () => ({ automations: [automation({ id: 5 })] });
+    const mounted = await mountView(CampaignsView, { pinia: createTestingPinia({ createSpy: vi.fn, stubActions: false }), at: '/campaigns' });
+    wrapper = mounted.wrapper;
+    await flushPromises();
+    const from = (id: number) => document.querySelector(`[data-testid="campaign-row-${id}"] [data-testid="from-automation"]`)?.textContent ?? null;
+    expect([from(1), from(2)]).toEqual(['from automation Weekly news', null]);
+  });
+});
+
+describe('automation history', () => {
+  it('shows runs with their campaign, replies with the number and text they answered, and why not, paged', async () => {
+    const run = (id: number, patch: Partial<HistoryItem> = {}): HistoryItem => ({
+      id,
+      kind: 'run',
+      at: '2026-12-07T09:00:00.000Z',
+      state: 'sent',
+      recipients: 120,
+      contactId: null,
+      name: null,
+      msisdn: null,
+      campaignId: 40 + id,
+      reason: null,
+      reasonCode: null,
+      ...patch,
+    });
+    besked.handlers['automations.history'] = ({ beforeId }) =>
+      beforeId === undefined
+        ? {
+            items: [
+              run(3, { state: 'missed', campaignId: null, reason: 'Besked was not running', reasonCode: null }),
+              run(2, { kind: 'reply', state: 'skipped', recipients: 0, msisdn: 4512345678, campaignId: null, reason: 'ÅBEN', reasonCode: { code: 'automation.reply.limited' } }),
+            ],
+            more: true,
+          }
+        : { items: [run(1)], more: false };
+    const mounted = await mountView(HistoryPanel, { pinia: createTestingPinia({ createSpy: vi.fn, stubActions: false }), props: { automationId: 1 } });
+    wrapper = mounted.wrapper;
+    await flushPromises();
+    const text = (sel: string) => document.querySelector(sel)!.textContent!.replace(/\s+/g, ' ');
+    expect(text('[data-testid="history-run-3"]')).toContain('Missed');
+    expect(text('[data-testid="history-run-3"]')).toContain('Besked was not running');
+    const reply = text('[data-testid="history-reply-2"]');
+    expect(reply).toContain('+45 12345678');
+    expect(reply).toContain('“ÅBEN”');
+    expect(reply).toContain('already got the reply within the rule');
+    document.querySelector<HTMLButtonElement>('[data-testid="history-more"]')!.click();
+    await flushPromises();
+    expect(besked.inputs('automations.history').at(-1)).toEqual({ id: 1, limit: 50, beforeId: 2 });
+    expect(document.querySelector('[data-testid="history-campaign-41"]')!.getAttribute('href')).toContain('/campaigns/41');
+    expect(document.querySelector('[data-testid="history-more"]')).toBeNull();
+  });
+});
