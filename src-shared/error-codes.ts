@@ -212,6 +212,20 @@ export const ERROR_CODES = {
   'message.notFound': ['id'],
   'pricing.fetchFailed': [],
 
+  // Automations (core/automations): what an automation's editor refuses, and the problems its next sends show.
+  'automation.notFound': [],
+  'automation.badTimeZone': ['zone'],
+  'automation.unknownField': ['field'],
+  'automation.unknownGroup': [],
+  'automation.emptyText': [],
+  'automation.noKeywords': [],
+  'automation.keywordIsOptOut': ['keyword'],
+  'automation.keywordTaken': ['keyword', 'name'],
+  'automation.fallbackTaken': ['name'],
+  'automation.noRecipients': [],
+  'automation.noMoreRuns': [],
+  'automation.unreadableDates': ['count'],
+
   // Sandbox tools (core/sandbox): never against the live gateway; a customer to play; the test gateway said no.
   'sandbox.liveMode': [],
   'sandbox.whoMissing': [],

@@ -237,4 +237,18 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
   pricing: {
     fetchFailed: 'Prislisten kunne ikke hentes: noget gik galt inde i Besked. Prøv venligst igen.',
   },
+  automation: {
+    notFound: 'Automatiseringen findes ikke længere.',
+    badTimeZone: 'Besked kender ikke tidszonen "{zone}". Vælg en fra listen, for eksempel Europe/Copenhagen.',
+    unknownField: 'Kontakterne har intet felt "{field}". Vælg et datofelt, der findes.',
+    unknownGroup: 'Den valgte gruppe findes ikke længere. Vælg en anden gruppe.',
+    emptyText: 'Skriv den tekst, automatiseringen sender.',
+    noKeywords: 'Giv reglen mindst ét nøgleord, eller gør den til reglen for alt andet.',
+    keywordIsOptOut: '"{keyword}" er et afmeldingsord. Det afmelder altid afsenderen og kan ikke starte et autosvar.',
+    keywordTaken: 'Nøgleordet "{keyword}" bruges allerede af den aktive regel "{name}".',
+    fallbackTaken: 'Den aktive regel "{name}" svarer allerede på alt andet. Kun én regel kan det.',
+    noRecipients: 'Ingen ville få beskeden: de valgte modtagere er tomme.',
+    noMoreRuns: 'Automatiseringen har ikke flere kørsler: slutdatoen eller antallet af kørsler er nået.',
+    unreadableDates: '{count} kontakter har en værdi i feltet, som Besked ikke kan læse som en dato.',
+  },
 };

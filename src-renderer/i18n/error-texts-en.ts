@@ -235,4 +235,18 @@ export const errorTextsEn = {
   pricing: {
     fetchFailed: 'The price list could not be fetched: something went wrong inside Besked. Please try again.',
   },
+  automation: {
+    notFound: 'This automation no longer exists.',
+    badTimeZone: 'Besked does not know the time zone "{zone}". Pick one from the list, for example Europe/Copenhagen.',
+    unknownField: 'The contacts have no field "{field}". Pick a date field that exists.',
+    unknownGroup: 'The chosen group no longer exists. Pick another group.',
+    emptyText: 'Write the text the automation sends.',
+    noKeywords: 'Give the rule at least one keyword, or make it the rule for anything else.',
+    keywordIsOptOut: '"{keyword}" is an opt-out word. It always opts the sender out and cannot start an auto-reply.',
+    keywordTaken: 'The keyword "{keyword}" is already used by the active rule "{name}".',
+    fallbackTaken: 'The active rule "{name}" already answers anything else. Only one rule can.',
+    noRecipients: 'Nobody would get this message: the chosen recipients are empty.',
+    noMoreRuns: 'This automation has no more runs: its end date or number of runs has passed.',
+    unreadableDates: '{count} contacts have a value in this field that is not a date Besked can read.',
+  },
 } as const;
