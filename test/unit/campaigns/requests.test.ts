@@ -165,7 +165,7 @@ describe('legacy request with one message per recipient (an automation run hande
     const list = rs(recipient);
     const objects = buildLegacyRequest(spec, 2, list, Date.UTC(2030, 0, 2, 8));
     expect(objects.groups.map((g) => g.map((r) => r.id))).toEqual(groups);
-    expect(objects.body.map((m) => m.recipients.map((r) => r.msisdn - 4520000000))).toEqual(groups);
+    expect(objects.body.map((m) => m.recipients.map((r) => Number(r.msisdn) - 4520000000))).toEqual(groups);
     expect(objects.body.every((m) => m.sendtime === Date.UTC(2030, 0, 2, 8) / 1000)).toBe(true);
     const frozen = list.map((r) => ({ id: r.id, msisdn: r.msisdn, tagvaluesJson: JSON.stringify(r.tagvalues), ucs2: r.ucs2 }));
     const json = buildLegacyRequestJson(spec, 2, frozen, Date.UTC(2030, 0, 2, 8));
