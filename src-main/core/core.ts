@@ -154,6 +154,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
       connection,
       refreshInbox: () => sync.inboxPoller.refreshNow(),
       refreshStatuses: () => sync.statusPoller.lookAtAllNow(),
+      clockMoved: () => automations.wake(),
     }).handlers,
     ...automations.handlers,
   };
