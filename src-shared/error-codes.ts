@@ -233,6 +233,17 @@ export const ERROR_CODES = {
   'automation.noRecipients': [],
   'automation.noMoreRuns': [],
   'automation.unreadableDates': ['count'],
+  // Held runs whose drafts wait in Campaigns for the user to send or delete them.
+  'automation.attention.held': ['count'],
+  // Why an inbound text got no auto-reply (an automation's history).
+  'automation.reply.noRule': [],
+  'automation.reply.limited': [],
+  'automation.reply.optedOut': [],
+  'automation.reply.notAPhone': [],
+  'automation.reply.loop': [],
+  'automation.reply.optOutWord': [],
+  'automation.reply.tooOld': [],
+  'automation.reply.failed': [],
 
   // Sandbox tools (core/sandbox): never against the live gateway; a customer to play; the test gateway said no.
   'sandbox.liveMode': [],

@@ -257,5 +257,18 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
     noRecipients: 'Ingen ville få beskeden: de valgte modtagere er tomme.',
     noMoreRuns: 'Automatiseringen har ikke flere kørsler: slutdatoen eller antallet af kørsler er nået.',
     unreadableDates: '{count} kontakter har en værdi i feltet, som Besked ikke kan læse som en dato.',
+    attention: {
+      held: '{count} kørsler blev holdt tilbage og ikke sendt. Send eller slet deres kladder under Kampagner.',
+    },
+    reply: {
+      noRule: 'Ingen regel passede på teksten.',
+      limited: 'Ikke besvaret: nummeret har allerede fået svaret inden for reglens grænse.',
+      optedOut: 'Ikke besvaret: nummeret er afmeldt.',
+      notAPhone: 'Ikke besvaret: afsenderen er ikke et telefonnummer (en kortkode, et navn eller et af dine egne numre).',
+      loop: 'Ikke besvaret: nummeret sendte den samme tekst mere end 3 gange på en time, så Besked stoppede for at undgå en løkke.',
+      optOutWord: 'Ikke besvaret: teksten er et afmeldingsord.',
+      tooOld: 'Ikke besvaret: teksten kom, mens Besked var lukket, for længere siden end fristen.',
+      failed: 'Svaret kunne ikke skrives.',
+    },
   },
 };

@@ -255,5 +255,18 @@ export const errorTextsEn = {
     noRecipients: 'Nobody would get this message: the chosen recipients are empty.',
     noMoreRuns: 'This automation has no more runs: its end date or number of runs has passed.',
     unreadableDates: '{count} contacts have a value in this field that is not a date Besked can read.',
+    attention: {
+      held: '{count} runs were held and not sent. Send or delete their drafts in Campaigns.',
+    },
+    reply: {
+      noRule: 'No rule matched this text.',
+      limited: 'Not answered: this number already got the reply within the rule\'s limit.',
+      optedOut: 'Not answered: this number has opted out.',
+      notAPhone: 'Not answered: the sender is not a phone number (a short code, a name, or one of your own numbers).',
+      loop: 'Not answered: this number sent the same text more than 3 times in an hour, so Besked stopped to avoid a loop.',
+      optOutWord: 'Not answered: the text is an opt-out word.',
+      tooOld: 'Not answered: the text arrived while Besked was closed, longer ago than the grace period.',
+      failed: 'The reply could not be written.',
+    },
   },
 } as const;

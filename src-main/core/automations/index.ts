@@ -11,6 +11,7 @@ import type { Logger } from '../log';
 import type { Mode } from '../pricing/price-book';
 import type { CampaignsModule } from '../campaigns';
 import type { ReplyRequest } from '../inbox/reply';
+import { AutomationStore } from './automation-store';
 
 export interface AutomationsModuleOptions {
   db: Db;
@@ -36,8 +37,19 @@ export interface AutomationsModule {
   stop(): Promise<void>;
 }
 
+/** What the runner does when the user changes a switched-on automation (handed-over sends withdrawn, runs planned again). */
+export interface AutomationHooks {
+  onChanged(id: number, why: 'updated' | 'paused' | 'deleted'): Promise<{ notWithdrawn: number }>;
+  /** Something may be due now (switched on, edited): look at once instead of at the next tick. */
+  wake(): void;
+}
+
 export function createAutomationsModule(o: AutomationsModuleOptions): AutomationsModule {
-  void o;
+  const store = new AutomationStore(o.db, o.now);
+  // The runner replaces these (RUNNER's part); until then nothing is handed over, so nothing needs withdrawing.
+  const hooks: AutomationHooks = { onChanged: async () => ({ notWithdrawn: 0 }), wake() {} };
+  void hooks;
+  void store;
   const notYet = (): never => {
     throw new BeskedError('unavailable', 'Automations are being built.', coded('internal.unexpected'));
   };

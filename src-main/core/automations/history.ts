@@ -1,0 +1,158 @@
+// An automation's history as the user reads it: its runs (the occurrence record, with what its campaign has become)
+// or its auto-reply decisions, newest first, a page at a time.
+import type { AutomationKind, HistoryItem, HistoryState } from '../../../src-shared/contract/automations';
+import type { CampaignState } from '../../../src-shared/contract/campaigns';
+import type { Db } from '../db/database';
+
+export const HISTORY_PAGE = 100;
+
+interface RunRow {
+  id: number;
+  due_at: string;
+  state: string;
+  recipients: number;
+  contact_id: number;
+  campaign_id: number | null;
+  reason: string | null;
+  reason_code: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  msisdn: number | null;
+  campaign_state: CampaignState | null;
+}
+
+interface ReplyRow {
+  inbound_id: number;
+  outcome: string;
+  msisdn: number;
+  campaign_id: number | null;
+  reason: string | null;
+  sent_at: string | null;
+  at: string;
+  text: string | null;
+  contact_id: number | null;
+  first_name: string | null;
+  last_name: string | null;
+}
+
+/** What the campaign of a run still in the works has become; a run's own final state is never overridden. */
+const FROM_CAMPAIGN: Partial<Record<CampaignState, HistoryState>> = {
+  waiting: 'sending',
+  sending: 'sending',
+  paused: 'sending',
+  scheduled: 'handed_over',
+  sent: 'sent',
+  partly_failed: 'sent',
+  failed: 'failed',
+  cancelled: 'withdrawn',
+};
+const IN_THE_WORKS = new Set(['planned', 'handed_over', 'sending']);
+
+/** 'withdrawing' waits for the gateway's answer: until then the send is still handed over. */
+function runState(r: RunRow): HistoryState {
+  if (r.state === 'withdrawing') return 'handed_over';
+  if (IN_THE_WORKS.has(r.state) && r.campaign_state) return FROM_CAMPAIGN[r.campaign_state] ?? (r.state as HistoryState);
+  return r.state as HistoryState;
+}
+
+/** The reply decisions other than a reply, as codes the view translates (the English words stay in `reason`). */
+const OUTCOME_CODES = {
+  no_rule: 'automation.reply.noRule',
+  limited: 'automation.reply.limited',
+  opted_out: 'automation.reply.optedOut',
+  not_a_phone: 'automation.reply.notAPhone',
+  loop: 'automation.reply.loop',
+  opt_out_word: 'automation.reply.optOutWord',
+  too_old: 'automation.reply.tooOld',
+  failed: 'automation.reply.failed',
+} as const;
+
+const nameOf = (first: string | null, last: string | null): string | null => {
+  const n = `${first ?? ''} ${last ?? ''}`.trim();
+  return n === '' ? null : n;
+};
+
+function parseCoded(json: string | null): HistoryItem['reasonCode'] {
+  if (!json) return null;
+  try {
+    const v = JSON.parse(json) as { code?: unknown; params?: unknown };
+    if (typeof v.code !== 'string') return null;
+    return v.params && typeof v.params === 'object' ? { code: v.code, params: v.params as Record<string, string | number> } : { code: v.code };
+  } catch {
+    return null;
+  }
+}
+
+export class AutomationHistory {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Keyword rules have reply decisions, every other kind has runs: one automation never has both, so each reads one
+   * table, newest first, with `beforeId` (the last item of the previous page) as the cursor.
+   */
+  page(id: number, kind: AutomationKind, beforeId: number | undefined, limit = HISTORY_PAGE): { items: HistoryItem[]; more: boolean } {
+    const rows = kind === 'keyword' ? this.replies(id, beforeId, limit + 1) : this.runs(id, beforeId, limit + 1);
+    return { items: rows.slice(0, limit), more: rows.length > limit };
+  }
+
+  private runs(id: number, beforeId: number | undefined, n: number): HistoryItem[] {
+    // Newest occurrence first; the id orders runs due at the same instant (date-field contacts sharing one).
+    const cursor = beforeId === undefined ? null : (this.db.prepare('SELECT due_at FROM automation_occurrences WHERE id = ?').pluck().get(beforeId) as string | undefined);
+    const after = cursor === undefined || cursor === null ? '' : 'AND (o.due_at, o.id) < (?, ?)';
+    const rows = this.db
+      .prepare(
+        `SELECT o.id, o.due_at, o.state, o.recipients, o.contact_id, o.campaign_id, o.reason, o.reason_code,
+                c.first_name, c.last_name, c.msisdn, k.state AS campaign_state
+         FROM automation_occurrences o
+         LEFT JOIN contacts c ON c.id = o.contact_id AND o.contact_id <> 0
+         LEFT JOIN campaigns k ON k.id = o.campaign_id
+         WHERE o.automation_id = ? ${after}
+         ORDER BY o.due_at DESC, o.id DESC LIMIT ?`,
+      )
+      .all(...(after ? [id, cursor, beforeId, n] : [id, n])) as RunRow[];
+    return rows.map((r) => ({
+      id: r.id,
+      kind: 'run',
+      at: r.due_at,
+      state: runState(r),
+      recipients: r.recipients,
+      contactId: r.contact_id === 0 ? null : r.contact_id,
+      name: nameOf(r.first_name, r.last_name),
+      msisdn: r.msisdn,
+      campaignId: r.campaign_id,
+      reason: r.reason,
+      reasonCode: parseCoded(r.reason_code),
+    }));
+  }
+
+  private replies(id: number, beforeId: number | undefined, n: number): HistoryItem[] {
+    const rows = this.db
+      .prepare(
+        `SELECT a.inbound_id, a.outcome, a.msisdn, a.campaign_id, a.reason, a.at, i.sent_at, i.text,
+                c.id AS contact_id, c.first_name, c.last_name
+         FROM auto_replies a
+         LEFT JOIN inbound_messages i ON i.id = a.inbound_id
+         LEFT JOIN contacts c ON c.msisdn = a.msisdn
+         WHERE a.automation_id = ? AND a.inbound_id < ?
+         ORDER BY a.inbound_id DESC LIMIT ?`,
+      )
+      .all(id, beforeId ?? Number.MAX_SAFE_INTEGER, n) as ReplyRow[];
+    return rows.map((r) => {
+      const code = r.outcome === 'replied' ? null : OUTCOME_CODES[r.outcome as keyof typeof OUTCOME_CODES];
+      return {
+        id: r.inbound_id,
+        kind: 'reply',
+        at: r.sent_at ?? r.at,
+        state: r.outcome === 'replied' ? 'replied' : r.outcome === 'failed' ? 'failed' : 'skipped',
+        recipients: r.outcome === 'replied' ? 1 : 0,
+        contactId: r.contact_id,
+        name: nameOf(r.first_name, r.last_name),
+        msisdn: r.msisdn,
+        campaignId: r.campaign_id,
+        // The inbound text, so the user sees what was answered (or not); why not is the code.
+        reason: r.text ?? r.reason,
+        reasonCode: code ? { code } : null,
+      } satisfies HistoryItem;
+    });
+  }
+}
