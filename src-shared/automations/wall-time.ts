@@ -1,0 +1,71 @@
+// Local wall time in an IANA time zone ↔ UTC instants (luxon), with one rule for the hour daylight saving skips or repeats.
+import { DateTime, IANAZone } from 'luxon';
+
+/** A local calendar date and time of day, as a clock on the wall in the zone shows it. */
+export interface WallTime {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Whether luxon (the platform's IANA database) knows the zone; the store refuses others (automation.badTimeZone). */
+export function isKnownTimeZone(timeZone: string): boolean {
+  return IANAZone.isValidZone(timeZone);
+}
+
+function zoneOf(timeZone: string): IANAZone {
+  const zone = IANAZone.create(timeZone);
+  // A rule with an unknown zone cannot have been saved (the store checks); reaching here is a programming error.
+  if (!zone.isValid) throw new RangeError(`Unknown time zone: ${timeZone}`);
+  return zone;
+}
+
+/** The wall time as if it were UTC: calendar arithmetic on it (rrule, adding days) needs no zone. */
+export function floatingMs(w: WallTime): number {
+  return Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute);
+}
+
+export function wallTimeOfFloating(ms: number): WallTime {
+  const d = new Date(ms);
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes() };
+}
+
+/**
+ * The UTC instant a wall time names in the zone. Daylight saving makes two cases: a time in the spring-forward gap
+ * (02:30 on the last Sunday of March in Copenhagen) does not exist and moves forward by the gap (03:30 summer time,
+ * 01:30 UTC); a time in the repeated autumn hour (02:30 on the last Sunday of October) exists twice and takes the
+ * first, earlier instant (02:30 summer time, 00:30 UTC). Either way a rule fires once that day, at a defined instant.
+ */
+export function wallTimeToInstant(timeZone: string, w: WallTime): number {
+  const zone = zoneOf(timeZone);
+  const floating = floatingMs(w);
+  // The offsets either side of the day; no zone changes its offset twice within two days.
+  const before = zone.offset(floating - DAY_MS);
+  const after = zone.offset(floating + DAY_MS);
+  const valid = [before, after].map((o) => floating - o * 60_000).filter((t) => zone.offset(t) * 60_000 === floating - t);
+  if (valid.length > 0) return Math.min(...valid);
+  // In the gap: read with the offset in force before it, which lands as far past the gap's start as the time was.
+  return floating - before * 60_000;
+}
+
+export function instantToWallTime(timeZone: string, ms: number): WallTime {
+  const zone = zoneOf(timeZone);
+  const d = DateTime.fromMillis(ms, { zone });
+  return { year: d.year, month: d.month, day: d.day, hour: d.hour, minute: d.minute };
+}
+
+/** The wall time of an instant, as floating ms (see floatingMs). */
+export function instantToFloating(timeZone: string, ms: number): number {
+  return ms + zoneOf(timeZone).offset(ms) * 60_000;
+}
+
+/** Parses a LocalDate (YYYY-MM-DD) and a LocalTime (HH:mm) of the contract into a wall time. */
+export function wallTimeOf(date: string, time: string): WallTime {
+  const [year = NaN, month = NaN, day = NaN] = date.split('-').map(Number);
+  const [hour = NaN, minute = NaN] = time.split(':').map(Number);
+  return { year, month, day, hour, minute };
+}
