@@ -12,6 +12,8 @@ import type { Mode } from '../pricing/price-book';
 import type { CampaignsModule } from '../campaigns';
 import type { ReplyRequest } from '../inbox/reply';
 import { AutomationStore } from './automation-store';
+import { createRunner } from './runner-wiring';
+import type { GatewayClient } from '../gateway';
 
 export interface AutomationsModuleOptions {
   db: Db;
@@ -28,6 +30,8 @@ export interface AutomationsModuleOptions {
    * computer's otherwise. Tests pass the simulator's.
    */
   now: () => number;
+  /** Withdraws a run's messages handed to the gateway ahead (DELETE /rest/mtsms/{id}). */
+  gateway: () => Pick<GatewayClient, 'deleteScheduled'>;
 }
 
 export interface AutomationsModule {
@@ -35,6 +39,10 @@ export interface AutomationsModule {
   /** Looks for due work now and then on its timer. */
   start(): void;
   stop(): Promise<void>;
+  /** Look for due runs now (the test gateway's clock moved). */
+  wake(): void;
+  /** Resolves when the runner's work queued so far is done (tests step the clock with it). */
+  idle(): Promise<void>;
 }
 
 /** What the runner does when the user changes a switched-on automation (handed-over sends withdrawn, runs planned again). */
@@ -46,8 +54,8 @@ export interface AutomationHooks {
 
 export function createAutomationsModule(o: AutomationsModuleOptions): AutomationsModule {
   const store = new AutomationStore(o.db, o.now);
-  // The runner replaces these (RUNNER's part); until then nothing is handed over, so nothing needs withdrawing.
-  const hooks: AutomationHooks = { onChanged: async () => ({ notWithdrawn: 0 }), wake() {} };
+  const runner = createRunner(o, store);
+  const hooks: AutomationHooks = runner.hooks;
   void hooks;
   void store;
   const notYet = (): never => {
@@ -66,7 +74,9 @@ export function createAutomationsModule(o: AutomationsModuleOptions): Automation
       'automations.preview': notYet,
       'automations.history': notYet,
     },
-    start() {},
-    async stop() {},
+    start: () => runner.start(),
+    stop: () => runner.stop(),
+    wake: () => runner.hooks.wake(),
+    idle: () => runner.idle(),
   };
 }

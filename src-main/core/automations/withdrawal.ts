@@ -44,7 +44,8 @@ export class Withdrawal {
    */
   async automation(automationId: number): Promise<number> {
     let notWithdrawn = 0;
-    for (const row of this.d.log.inStates(['planned', 'held', 'handed_over', 'withdrawing'], automationId)) {
+    // A held run stays the user's draft to send or delete from Campaigns.
+    for (const row of this.d.log.inStates(['planned', 'handed_over', 'withdrawing'], automationId)) {
       const r = await this.row(row, null);
       notWithdrawn += r.alreadySent + r.again;
     }
