@@ -227,7 +227,8 @@ export const automationsCalls = {
   'automations.duplicate': call(ById, Automation, 'A switched-off copy to change.'),
   'automations.delete': call(ById, z.object({ notWithdrawn: z.number() }), 'Deletes an automation after withdrawing what it handed over; its past campaigns stay.'),
   'automations.preview': call(
-    input({ draft: AutomationDraft }),
+    // id: the saved automation being edited (its own keywords do not clash with it, and its switch-on time counts).
+    input({ draft: AutomationDraft, id: AutomationId.optional() }),
     NextSends,
     'The next sends of an automation as drafted (saved or not): dates, recipients and cost, problems, unreadable dates.',
   ),

@@ -3,7 +3,7 @@
 import type { CampaignChanged } from '../../../src-shared/contract';
 import { AutomationClock } from './automation-clock';
 import type { AutomationStore } from './automation-store';
-import { DueIndex } from './due-index';
+import type { DueIndex } from './due-index';
 import type { AutomationHooks, AutomationsModuleOptions } from './index';
 import { OccurrenceLog } from './occurrence-log';
 import { AutomationRunner } from './runner';
@@ -22,7 +22,7 @@ export interface Runner {
  * that wake it (contacts changed; a run's campaign changed), and the hooks the handlers call when the user pauses,
  * edits or deletes an automation.
  */
-export function createRunner(o: AutomationsModuleOptions, store: AutomationStore): Runner {
+export function createRunner(o: AutomationsModuleOptions, store: AutomationStore, due: DueIndex): Runner {
   const log = new OccurrenceLog(o.db, o.now);
   const withdrawal = new Withdrawal({ db: o.db, logger: o.log, campaigns: o.campaigns, gateway: o.gateway, log, now: o.now });
   const runner = new AutomationRunner({
@@ -34,7 +34,7 @@ export function createRunner(o: AutomationsModuleOptions, store: AutomationStore
     now: o.now,
     logger: o.log,
     store,
-    due: new DueIndex(o.db, o.now),
+    due,
     withdrawal,
   });
   const w = { events: o.events, store, runner, withdrawal, log: o.log, now: o.now };

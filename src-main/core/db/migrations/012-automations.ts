@@ -63,6 +63,8 @@ export const m012Automations: Migration = {
         PRIMARY KEY (automation_id, contact_id)
       ) STRICT, WITHOUT ROWID;
       CREATE INDEX automation_due_by_time ON automation_due (due_at);
+      -- One rule's rows due by a time: what the runner reads for each date-field automation.
+      CREATE INDEX automation_due_by_rule ON automation_due (automation_id, due_at);
 
       -- Contacts who joined a welcome automation's group and have not been handled yet. The trigger catches every
       -- way of joining (import, by hand, a keyword rule) in the same transaction as the join.

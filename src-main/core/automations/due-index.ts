@@ -1,0 +1,174 @@
+// The automation_due index: each switched-on date-field automation's next occurrence per contact, so finding what
+// is due reads an index instead of every contact's fields. Rebuilt for an automation when it is switched on or
+// edited, for everyone when contacts change, and advanced by the runner once it has recorded an occurrence.
+import type { DateFieldSpec } from '../../../src-shared/contract/automations';
+import { dateFieldOccurrence } from '../../../src-shared/automations/date-occurrence';
+import { parseDateValue, type ParsedDate } from '../../../src-shared/automations/date-values';
+import { SqlContactDirectory } from '../campaigns/contact-directory';
+import { resolveRecipients } from '../campaigns/recipients';
+import type { Db } from '../db/database';
+import type { AutomationRow } from './automation-store';
+
+export interface DueRow {
+  automationId: number;
+  contactId: number;
+  dueAt: string;
+  occurrence: string;
+}
+
+/** One contact's value of the rule's field, as stored by the contacts (CSV import keeps the cell's text). */
+export interface FieldValue {
+  contactId: number;
+  raw: string;
+}
+
+const isEmpty = (s: DateFieldSpec['recipients']) => s.contactIds.length + s.groupIds.length + s.searches.length + s.numbers.length === 0;
+
+/**
+ * The values of a date-field rule's field for the contacts it is meant for (all with a value when it names none).
+ * Empty values are nobody's date and are left out; unreadable ones are kept so the editor can list them.
+ */
+export function fieldValues(db: Db, spec: DateFieldSpec, onlyContacts?: ReadonlySet<number>): FieldValue[] {
+  const path = `$.${spec.field}`;
+  let rows: FieldValue[];
+  if (isEmpty(spec.recipients)) {
+    rows = (
+      db
+        .prepare("SELECT id, json_extract(custom, ?) FROM contacts WHERE custom <> '{}' AND json_extract(custom, ?) IS NOT NULL")
+        .raw(true)
+        .all(path, path) as [number, unknown][]
+    ).map(([contactId, raw]) => ({ contactId, raw: String(raw) }));
+  } else {
+    // Groups, searches and typed numbers resolve as a campaign's do (opted-out numbers are left out there too).
+    rows = [];
+    for (const r of resolveRecipients(spec.recipients, new SqlContactDirectory(db)).recipients) {
+      const raw = r.values[spec.field];
+      if (r.contactId !== null && raw !== undefined) rows.push({ contactId: r.contactId, raw });
+    }
+  }
+  return rows.filter((r) => r.raw.trim() !== '' && (!onlyContacts || onlyContacts.has(r.contactId)));
+}
+
+/**
+ * A rule's occurrence for many contacts, each distinct value worked out once: 100,000 contacts hold a few thousand
+ * distinct dates, and a yearly rule ignores the year, so birthdays share a few hundred.
+ */
+export class OccurrenceCalculator {
+  private readonly parsed = new Map<string, ParsedDate | null>();
+  private readonly due = new Map<string, { dueMs: number; occurrence: string } | null>();
+
+  constructor(
+    private readonly spec: DateFieldSpec,
+    private readonly timeZone: string,
+  ) {}
+
+  parse(raw: string): ParsedDate | null {
+    let p = this.parsed.get(raw);
+    if (p === undefined) {
+      p = parseDateValue(raw);
+      this.parsed.set(raw, p);
+    }
+    return p;
+  }
+
+  /** The first occurrence strictly after afterMs, or null (unreadable, a once-date already past, no year). */
+  next(raw: string, afterMs: number): { dueMs: number; occurrence: string } | null {
+    const p = this.parse(raw);
+    if (!p) return null;
+    const year = this.spec.repeat === 'yearly' ? '' : p.year;
+    const key = `${afterMs}|${year}|${p.month}|${p.day}|${p.hour}|${p.minute}`;
+    let d = this.due.get(key);
+    if (d === undefined) {
+      d = dateFieldOccurrence(this.spec, this.timeZone, p, afterMs);
+      this.due.set(key, d);
+    }
+    return d;
+  }
+}
+
+export class DueIndex {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+  ) {}
+
+  /**
+   * Rebuilds an automation's rows (only the given contacts' when named): its next occurrence after
+   * max(now, activated_at) per contact. A row already due that the runner has not recorded yet is kept while the
+   * contact's value still gives it, so a rebuild between two ticks loses nothing.
+   */
+  rebuild(a: AutomationRow, onlyContacts?: ReadonlySet<number>): void {
+    const spec = a.draft.spec;
+    const del = onlyContacts
+      ? this.db.prepare('DELETE FROM automation_due WHERE automation_id = ? AND contact_id IN (SELECT value FROM json_each(?))')
+      : this.db.prepare('DELETE FROM automation_due WHERE automation_id = ?');
+    const delArgs = onlyContacts ? [a.id, JSON.stringify([...onlyContacts])] : [a.id];
+    if (a.state !== 'active' || spec.kind !== 'date_field') {
+      del.run(...delArgs);
+      return;
+    }
+    const nowMs = this.now();
+    const after = Math.max(nowMs, a.activatedAt ? Date.parse(a.activatedAt) : nowMs);
+    const calc = new OccurrenceCalculator(spec, a.draft.timeZone);
+    const values = fieldValues(this.db, spec, onlyContacts);
+    const insert = this.db.prepare('INSERT INTO automation_due (automation_id, contact_id, due_at, occurrence) VALUES (?, ?, ?, ?)');
+    this.db.transaction(() => {
+      const pending = new Map<number, { due_at: string; occurrence: string }>();
+      const stillDue = this.db.prepare('SELECT contact_id, due_at, occurrence FROM automation_due WHERE automation_id = ? AND due_at <= ?');
+      for (const r of stillDue.all(a.id, new Date(nowMs).toISOString()) as { contact_id: number; due_at: string; occurrence: string }[]) {
+        pending.set(r.contact_id, r);
+      }
+      del.run(...delArgs);
+      for (const v of values) {
+        const kept = pending.get(v.contactId);
+        if (kept) {
+          const again = calc.next(v.raw, Date.parse(kept.due_at) - 1);
+          if (again && again.occurrence === kept.occurrence) {
+            insert.run(a.id, v.contactId, kept.due_at, kept.occurrence);
+            continue;
+          }
+        }
+        const d = calc.next(v.raw, after);
+        if (d) insert.run(a.id, v.contactId, new Date(d.dueMs).toISOString(), d.occurrence);
+      }
+    })();
+  }
+
+  /**
+   * The runner recorded this contact's occurrence due at afterMs: its row moves to the next one after it (a yearly
+   * rule's next year), or goes (a once-rule, or the contact's value is gone).
+   */
+  advance(a: AutomationRow, contactId: number, afterMs: number): void {
+    const spec = a.draft.spec;
+    const raw =
+      spec.kind === 'date_field'
+        ? (this.db.prepare('SELECT json_extract(custom, ?) FROM contacts WHERE id = ?').pluck().get(`$.${spec.field}`, contactId) as unknown)
+        : null;
+    const d = spec.kind === 'date_field' && raw !== null && raw !== undefined ? new OccurrenceCalculator(spec, a.draft.timeZone).next(String(raw), afterMs) : null;
+    if (d) {
+      this.db
+        .prepare(
+          `INSERT INTO automation_due (automation_id, contact_id, due_at, occurrence) VALUES (?, ?, ?, ?)
+           ON CONFLICT (automation_id, contact_id) DO UPDATE SET due_at = excluded.due_at, occurrence = excluded.occurrence`,
+        )
+        .run(a.id, contactId, new Date(d.dueMs).toISOString(), d.occurrence);
+    } else {
+      this.db.prepare('DELETE FROM automation_due WHERE automation_id = ? AND contact_id = ?').run(a.id, contactId);
+    }
+  }
+
+  /** Rows due up to toMs (inclusive), earliest first: what the runner records next. */
+  dueUpTo(automationId: number, toMs: number): DueRow[] {
+    return (
+      this.db
+        .prepare('SELECT contact_id, due_at, occurrence FROM automation_due WHERE automation_id = ? AND due_at <= ? ORDER BY due_at, contact_id')
+        .raw(true)
+        .all(automationId, new Date(toMs).toISOString()) as [number, string, string][]
+    ).map(([contactId, dueAt, occurrence]) => ({ automationId, contactId, dueAt, occurrence }));
+  }
+
+  /** The earliest row of an automation (its next run), or null. */
+  earliest(automationId: number): string | null {
+    return (this.db.prepare('SELECT MIN(due_at) FROM automation_due WHERE automation_id = ?').pluck().get(automationId) as string | null) ?? null;
+  }
+}
