@@ -155,7 +155,7 @@ export async function sendRun(d: RunDeps, a: AutomationRow, campaignId: number):
 }
 
 /** A run over the daily limit or the credit is held whole: the outbox would send part of it and wait. */
-function spendingRefusal(
+export function spendingRefusal(
   p: { cost: { total: number } | null; limits: { dailyCap: number | null; spentToday: number }; enoughCredit: boolean | null; problems: { level: string; message: string }[] },
   currency: string,
 ): { message: string; code: Coded | null } | null {

@@ -24,6 +24,7 @@ export interface RunnerDeps extends RunDeps {
 const PER_TICK = 500;
 
 const MISSED_CLOSED = 'Besked was not running when this run was due, and the grace period had passed, so it was not sent.';
+const MISSED_OFFLINE = 'The gateway could not be reached until the grace period had passed, so this run was not sent.';
 
 export class AutomationRunner {
   /** Automations whose lists and history changed during the current tick. */
@@ -35,6 +36,7 @@ export class AutomationRunner {
     this.touched.clear();
     await this.sendRecorded();
     this.followAll();
+    await this.expireOffline();
     const nowMs = this.d.now();
     for (const a of this.d.store.active()) {
       if (a.draft.spec.kind === 'recurring') await this.scanRecurring(a, nowMs);
@@ -222,6 +224,38 @@ export class AutomationRunner {
       }
       this.touched.add(a.id);
       await sendRun(this.d, a, row.campaign_id);
+    }
+  }
+
+  /**
+   * A run waiting for the gateway (offline or turned away) past its grace period with nothing of it handed over is not sent a day
+   * late: its campaign is cancelled and the run listed as missed, with the reason.
+   */
+  private async expireOffline(): Promise<void> {
+    const nowMs = this.d.now();
+    const c = this.d.campaigns();
+    const seen = new Set<number>();
+    for (const row of this.d.log.inStates(['sending'])) {
+      if (row.campaign_id === null || seen.has(row.campaign_id)) continue;
+      seen.add(row.campaign_id);
+      const a = this.d.store.get(row.automation_id);
+      const campaign = c.store.maybeRow(row.campaign_id);
+      // Offline, or the gateway turning requests away (rate limited): either way it could not take the run.
+      if (!a || campaign?.state !== 'waiting' || (campaign.waiting_reason !== 'offline' && campaign.waiting_reason !== 'rate')) continue;
+      if (Date.parse(row.due_at) >= nowMs - this.windows(a).graceMs) continue;
+      c.outbox.settle(campaign.id);
+      const reached = prepared(
+        this.d.db,
+        "SELECT COUNT(*) FROM campaign_recipients WHERE campaign_id = ? AND state IN ('accepted', 'uncertain', 'in_flight')",
+        'pluck',
+      ).get(campaign.id) as number;
+      if (reached > 0) continue;
+      const r = await c.outbox.cancel(campaign.id).catch(() => null);
+      if (!r || r.notCancelled > 0) continue;
+      const ids = this.d.log.byCampaign(campaign.id).map((x) => x.id);
+      this.d.log.move(ids, ['sending'], 'missed', MISSED_OFFLINE, coded('automation.missedOffline'));
+      this.touched.add(a.id);
+      this.d.events.emit('automations.attention', { id: a.id, name: a.draft.name, message: MISSED_OFFLINE, code: { code: 'automation.missedOffline', params: {} } });
     }
   }
 

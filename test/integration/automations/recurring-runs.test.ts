@@ -129,4 +129,29 @@ describe('runs that cannot go as planned', () => {
     expect(sent.get(4520000100)).toBeUndefined();
     expect(sent.get(4520000300)).toBe(1);
   });
+  it('lists a run the gateway would not take until past the grace period as missed, and sends nothing late', async () => {
+    const t = await p.core();
+    await t.ok('settings.update', { automations: { lookAheadHours: 0, graceMinutes: 120 } });
+    const start = await simNow(t);
+    const due = DateTime.fromMillis(start + 30 * 60_000, { zone: 'Europe/Copenhagen' });
+    const id = await activate(t, recurring({ recurrence: { every: 'day', interval: 1 }, time: due.toFormat('HH:mm'), startDate: due.toISODate()! }));
+    // The gateway turns every send away (429: certainly not taken), so the run waits for it like any campaign.
+    await t.sim('PUT', '/_sim/faults', { rules: [{ path: '/rest/mtsms', method: 'POST', status: 429 }] });
+    await t.ok('sandbox.advanceClock', { seconds: 31 * 60 });
+    await t.core.automations.idle();
+    const until = Date.now() + 10_000;
+    while (t.core.db.prepare("SELECT COUNT(*) FROM campaigns WHERE automation_id = ? AND state = 'waiting'").pluck().get(id) === 0) {
+      if (Date.now() > until) throw new Error(`the run never waited for the gateway: ${JSON.stringify([occurrences(t, id), t.core.db.prepare('SELECT state, waiting_reason, last_error FROM campaigns').all()])}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(occurrences(t, id).map((r) => r.state)).toEqual(['sending']);
+    await t.ok('sandbox.advanceClock', { seconds: 3 * 3_600 });
+    await t.core.automations.idle();
+    const [row] = occurrences(t, id);
+    expect(row).toMatchObject({ state: 'missed', reason: expect.stringMatching(/could not be reached/) });
+    expect((await t.ok('campaigns.get', { id: row!.campaign_id! })).state).toBe('cancelled');
+    await t.sim('PUT', '/_sim/faults', { rules: [] });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await t.ledger()).toHaveLength(0);
+  });
 });
