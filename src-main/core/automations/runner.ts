@@ -64,7 +64,13 @@ export class AutomationRunner {
       const again = calc.next(String(raw), Date.parse(row.due_at) - 1);
       return again !== null && again.occurrence === row.occurrence && again.dueMs === Date.parse(row.due_at);
     });
-    if (notWithdrawn > 0) this.d.logger.warn('automations: messages for changed contacts could not be withdrawn', { notWithdrawn });
+    for (const [id, n] of notWithdrawn) {
+      const a = this.d.store.get(id);
+      const message = `${n.toLocaleString('en')} messages handed to the gateway ahead could not be withdrawn and may still go out.`;
+      this.d.events.emit('automations.attention', { id, name: a?.draft.name ?? '', message, code: { code: 'automation.notWithdrawn', params: { count: n } } });
+      this.touched.add(id);
+    }
+    this.announce();
   }
 
   /** The runner's settings, as milliseconds. */

@@ -126,10 +126,11 @@ export class Withdrawal {
   /**
    * Contacts changed: a run handed over (or planned) for a contact who was deleted, opted out, or whose date no
    * longer gives it (`stillDue`), is withdrawn; so are such recipients of a whole run. Returns how many messages
-   * could not be withdrawn.
+   * could not be withdrawn, per automation.
    */
-  async contactsChanged(stillDue: (row: OccurrenceRow) => boolean): Promise<number> {
-    let notWithdrawn = 0;
+  async contactsChanged(stillDue: (row: OccurrenceRow) => boolean): Promise<Map<number, number>> {
+    const notWithdrawn = new Map<number, number>();
+    const count = (automationId: number, n: number) => n > 0 && notWithdrawn.set(automationId, (notWithdrawn.get(automationId) ?? 0) + n);
     const nowMs = this.d.now();
     const contact = prepared(
       this.d.db,
@@ -140,7 +141,7 @@ export class Withdrawal {
       if (row.contact_id !== 0) {
         const c = contact.get(row.contact_id) as { id: number; opted: number | null } | undefined;
         if (c && c.opted === null && stillDue(row)) continue;
-        notWithdrawn += (await this.row(row, null)).alreadySent;
+        count(row.automation_id, (await this.row(row, null)).alreadySent);
         continue;
       }
       if (row.state !== 'handed_over' || row.campaign_id === null) continue;
@@ -152,7 +153,7 @@ export class Withdrawal {
            AND (r.msisdn IN (SELECT msisdn FROM opt_outs) OR (r.contact_id IS NOT NULL AND r.contact_id NOT IN (SELECT id FROM contacts)))`,
         'pluck',
       ).all(row.campaign_id) as number[];
-      if (gone.length > 0) notWithdrawn += (await this.row(row, gone)).alreadySent;
+      if (gone.length > 0) count(row.automation_id, (await this.row(row, gone)).alreadySent);
     }
     return notWithdrawn;
   }

@@ -89,4 +89,14 @@ describe('withdrawing handed-over runs', () => {
     const revision = t.core.db.prepare('SELECT revision FROM automation_occurrences WHERE automation_id = ?').pluck().get(id);
     expect(revision).toBe(2);
   });
+  it('withdraws one recipient of a handed-over run who opts out, and leaves the run to the others', async () => {
+    const t = await p.core();
+    const { id } = await dailyIn(t, 600, 3);
+    t.core.db.prepare("INSERT INTO opt_outs (msisdn, source, by, at) VALUES (?, 'keyword', 'STOP', ?)").run(4520000501, new Date().toISOString());
+    t.core.events.emit('contacts.changed', { reason: 'consent' });
+    await settled(t);
+    const byNumber = new Map((await legacy(t)).map((e) => [e.recipient, e.status]));
+    expect([...byNumber]).toEqual(expect.arrayContaining([[4520000500, 'SCHEDULED'], [4520000501, 'DELETED'], [4520000502, 'SCHEDULED']]));
+    expect(occurrences(t, id).map((r) => r.state)).toEqual(['handed_over']);
+  });
 });
