@@ -4,9 +4,10 @@ import type { Options, Weekday as RRuleWeekday } from 'rrule';
 import type { Recurrence, RecurringSpec, Weekday } from '../contract/automations';
 import { floatingMs, instantToFloating, wallTimeOf, wallTimeOfFloating, wallTimeToInstant } from './wall-time';
 
-// rrule ships CommonJS to Node (whose ESM import then sees only a default export) and ES modules to bundlers.
+// rrule ships CommonJS to Node (whose ESM import then sees only a default export) and ES modules to bundlers; the
+// default is read by name at run time so a bundler does not warn that the ES build has none.
 type RRuleModule = typeof rruleModule;
-const rrule: RRuleModule = 'RRule' in rruleModule ? rruleModule : (rruleModule as unknown as { default: RRuleModule }).default;
+const rrule: RRuleModule = 'RRule' in rruleModule ? rruleModule : (Reflect.get(rruleModule, 'default') as RRuleModule);
 const { RRule } = rrule;
 
 const DAY_MS = 86_400_000;
@@ -43,13 +44,34 @@ function frequencyOptions(r: Recurrence): Partial<Options> {
   }
 }
 
+/**
+ * Where rrule starts iterating (floating ms): the start date, or for a rule without a run count a later start in
+ * the same phase (whole periods of the interval) at or before `lo`, because rrule walks every run from its start and
+ * a daily rule ten years old would cost tens of ms a scan. Runs between the two starts are before `lo`.
+ */
+function iterationStart(spec: RecurringSpec, lo: number): number {
+  const start = floatingMs(wallTimeOf(spec.startDate, spec.time));
+  if (spec.end.kind === 'after' || lo <= start) return start;
+  const r = spec.recurrence;
+  if (r.every !== 'month') {
+    const period = (r.every === 'day' ? 1 : 7) * r.interval * DAY_MS;
+    return start + Math.floor((lo - start) / period) * period;
+  }
+  const s = new Date(start);
+  const l = new Date(lo);
+  const months = (l.getUTCFullYear() - s.getUTCFullYear()) * 12 + l.getUTCMonth() - s.getUTCMonth();
+  const shift = Math.floor(months / r.interval) * r.interval;
+  // From the first of a month the interval's phase reaches: the month's runs all come after it.
+  return shift <= 0 ? start : Date.UTC(s.getUTCFullYear(), s.getUTCMonth() + shift, 1, s.getUTCHours(), s.getUTCMinutes());
+}
+
 /** The rule over floating local dates (UTC stands for the wall clock): rrule does the calendar, luxon the zone. */
-function ruleOf(spec: RecurringSpec): InstanceType<typeof RRule> {
+function ruleOf(spec: RecurringSpec, lo: number): InstanceType<typeof RRule> {
   const options: Partial<Options> = {
     ...frequencyOptions(spec.recurrence),
     // Weeks start on Monday (a Danish calendar): "every 2 weeks" counts weeks from the start date's Monday.
     wkst: RRule.MO,
-    dtstart: new Date(floatingMs(wallTimeOf(spec.startDate, spec.time))),
+    dtstart: new Date(iterationStart(spec, lo)),
   };
   // 'on': the end date inclusive; 'after': N runs counted from the first occurrence on or after the start date.
   if (spec.end.kind === 'on') options.until = new Date(floatingMs(wallTimeOf(spec.end.date, '23:59')) + 59_999);
@@ -69,7 +91,7 @@ export function occurrencesBetween(spec: RecurringSpec, timeZone: string, fromMs
   // Wall times and instants differ by the zone's offset (under a day): widen, then filter on the instants.
   const lo = new Date(instantToFloating(timeZone, Math.max(fromMs, -FAR_FUTURE_MS)) - DAY_MS);
   const hi = new Date(instantToFloating(timeZone, Math.min(toMs, FAR_FUTURE_MS)) + DAY_MS);
-  ruleOf(spec).between(lo, hi, true, (d) => {
+  ruleOf(spec, lo.getTime()).between(lo, hi, true, (d) => {
     const t = wallTimeToInstant(timeZone, wallTimeOfFloating(d.getTime()));
     if (t > fromMs && t <= toMs) out.push(t);
     return out.length < limit;

@@ -1,8 +1,10 @@
 // An automation as the contract shows it: the stored rule with what its record says (counts, last run, anything
 // held that waits for the user). The next run comes from the caller, which knows the rules' dates.
-import type { Automation } from '../../../src-shared/contract/automations';
+import type { Automation, HistoryState } from '../../../src-shared/contract/automations';
+import type { CampaignState } from '../../../src-shared/contract';
 import type { Db } from '../db/database';
 import type { AutomationRow } from './automation-store';
+import { runState } from './history';
 
 interface Tally {
   sent: number;
@@ -17,8 +19,8 @@ interface Tally {
 
 const empty = (): Tally => ({ sent: 0, held: 0, missed: 0, notWithdrawn: 0, replies: 0, heldDrafts: 0, lastRunAt: null });
 
-/** Occurrence states of a run that took place (a handed-over run may still lie ahead). */
-const RAN = "('sent', 'sending', 'failed')";
+/** States of a run that took place (a handed-over run may still lie ahead). */
+const RAN = new Set<HistoryState>(['sent', 'sending', 'failed']);
 
 export class AutomationViews {
   constructor(
@@ -68,24 +70,24 @@ export class AutomationViews {
       return t;
     };
     const list = JSON.stringify(ids);
+    // Counted as the history shows them: a run's own state, or what its campaign became (history.ts).
     const runs = this.db
       .prepare(
-        `SELECT o.automation_id AS id, o.state, COUNT(*) AS n,
-                SUM(CASE WHEN o.state = 'held' AND k.state = 'draft' THEN 1 ELSE 0 END) AS drafts,
-                MAX(CASE WHEN o.state IN ${RAN} THEN o.due_at END) AS last
+        `SELECT o.automation_id AS id, o.state, k.state AS campaign_state, COUNT(*) AS n, MAX(o.due_at) AS last
          FROM automation_occurrences o LEFT JOIN campaigns k ON k.id = o.campaign_id
          WHERE o.automation_id IN (SELECT value FROM json_each(?))
-         GROUP BY o.automation_id, o.state`,
+         GROUP BY o.automation_id, o.state, k.state`,
       )
-      .all(list) as { id: number; state: string; n: number; drafts: number; last: string | null }[];
+      .all(list) as { id: number; state: string; campaign_state: CampaignState | null; n: number; last: string }[];
     for (const r of runs) {
       const t = of(r.id);
-      if (r.state === 'sent') t.sent += r.n;
-      else if (r.state === 'held') t.held += r.n;
-      else if (r.state === 'missed') t.missed += r.n;
-      else if (r.state === 'not_withdrawn') t.notWithdrawn += r.n;
-      t.heldDrafts += r.drafts;
-      if (r.last !== null && (t.lastRunAt === null || r.last > t.lastRunAt)) t.lastRunAt = r.last;
+      const shown = runState(r);
+      if (shown === 'sent') t.sent += r.n;
+      else if (shown === 'held') t.held += r.n;
+      else if (shown === 'missed') t.missed += r.n;
+      else if (shown === 'not_withdrawn') t.notWithdrawn += r.n;
+      if (shown === 'held' && r.campaign_state === 'draft') t.heldDrafts += r.n;
+      if (RAN.has(shown) && (t.lastRunAt === null || r.last > t.lastRunAt)) t.lastRunAt = r.last;
     }
     const replies = this.db
       .prepare(

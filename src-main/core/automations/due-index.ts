@@ -5,7 +5,7 @@ import type { DateFieldSpec } from '../../../src-shared/contract/automations';
 import { dateFieldOccurrence } from '../../../src-shared/automations/date-occurrence';
 import { parseDateValue, type ParsedDate } from '../../../src-shared/automations/date-values';
 import { SqlContactDirectory } from '../campaigns/contact-directory';
-import { resolveRecipients } from '../campaigns/recipients';
+import { resolveRecipients, type ContactDirectory } from '../campaigns/recipients';
 import type { Db } from '../db/database';
 import type { AutomationRow } from './automation-store';
 
@@ -25,28 +25,42 @@ export interface FieldValue {
 const isEmpty = (s: DateFieldSpec['recipients']) => s.contactIds.length + s.groupIds.length + s.searches.length + s.numbers.length === 0;
 
 /**
- * The values of a date-field rule's field for the contacts it is meant for (all with a value when it names none).
- * Empty values are nobody's date and are left out; unreadable ones are kept so the editor can list them.
+ * The values of a date-field rule's field for the contacts it is meant for (all with a value when it names none),
+ * or only those of `onlyContacts`. Opted-out contacts stay in: the runner skips them at send, and the history says
+ * so. Empty values are nobody's date and are left out; unreadable ones are kept so the editor can list them.
  */
 export function fieldValues(db: Db, spec: DateFieldSpec, onlyContacts?: ReadonlySet<number>): FieldValue[] {
   const path = `$.${spec.field}`;
   let rows: FieldValue[];
   if (isEmpty(spec.recipients)) {
-    rows = (
-      db
-        .prepare("SELECT id, json_extract(custom, ?) FROM contacts WHERE custom <> '{}' AND json_extract(custom, ?) IS NOT NULL")
-        .raw(true)
-        .all(path, path) as [number, unknown][]
-    ).map(([contactId, raw]) => ({ contactId, raw: String(raw) }));
+    const raw = onlyContacts
+      ? db
+          .prepare('SELECT c.id, json_extract(c.custom, ?) FROM json_each(?) j JOIN contacts c ON c.id = j.value WHERE json_extract(c.custom, ?) IS NOT NULL')
+          .raw(true)
+          .all(path, JSON.stringify([...onlyContacts]), path)
+      : db.prepare("SELECT id, json_extract(custom, ?) FROM contacts WHERE custom <> '{}' AND json_extract(custom, ?) IS NOT NULL").raw(true).all(path, path);
+    rows = (raw as [number, unknown][]).map(([contactId, value]) => ({ contactId, raw: String(value) }));
   } else {
-    // Groups, searches and typed numbers resolve as a campaign's do (opted-out numbers are left out there too).
+    // Groups, searches and typed numbers resolve as a campaign's do.
     rows = [];
-    for (const r of resolveRecipients(spec.recipients, new SqlContactDirectory(db)).recipients) {
+    for (const r of resolveRecipients(spec.recipients, everyoneIn(db)).recipients) {
       const raw = r.values[spec.field];
-      if (r.contactId !== null && raw !== undefined) rows.push({ contactId: r.contactId, raw });
+      if (r.contactId !== null && raw !== undefined && (!onlyContacts || onlyContacts.has(r.contactId))) rows.push({ contactId: r.contactId, raw });
     }
   }
-  return rows.filter((r) => r.raw.trim() !== '' && (!onlyContacts || onlyContacts.has(r.contactId)));
+  return rows.filter((r) => r.raw.trim() !== '');
+}
+
+/** The contacts as a campaign resolves them, opted-out numbers included (see fieldValues). */
+function everyoneIn(db: Db): ContactDirectory {
+  const dir = new SqlContactDirectory(db);
+  return {
+    contacts: (spec) => dir.contacts(spec),
+    byMsisdn: (msisdns) => dir.byMsisdn(msisdns),
+    optedOut: () => new Set(),
+    defaultCountry: () => dir.defaultCountry(),
+    fieldKeys: () => dir.fieldKeys(),
+  };
 }
 
 /**
@@ -131,6 +145,21 @@ export class DueIndex {
         const d = calc.next(v.raw, after);
         if (d) insert.run(a.id, v.contactId, new Date(d.dueMs).toISOString(), d.occurrence);
       }
+    })();
+  }
+
+  /**
+   * Contacts changed: only those the triggers marked (schema 12's automation_due_dirty: added, changed, deleted, or
+   * joined or left a group) are worked out again, for every switched-on date-field rule. Returns the rules touched.
+   */
+  applyChangedContacts(rules: readonly AutomationRow[]): number[] {
+    return this.db.transaction(() => {
+      const ids = this.db.prepare('SELECT contact_id FROM automation_due_dirty').pluck().all() as number[];
+      this.db.prepare('DELETE FROM automation_due_dirty').run();
+      if (ids.length === 0) return [];
+      const only = new Set(ids);
+      for (const a of rules) this.rebuild(a, only);
+      return rules.map((a) => a.id);
     })();
   }
 

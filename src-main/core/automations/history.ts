@@ -48,8 +48,11 @@ const FROM_CAMPAIGN: Partial<Record<CampaignState, HistoryState>> = {
 };
 const IN_THE_WORKS = new Set(['planned', 'handed_over', 'sending']);
 
-/** 'withdrawing' waits for the gateway's answer: until then the send is still handed over. */
-function runState(r: RunRow): HistoryState {
+/**
+ * A run's state as the user sees it: its own, or for a run still in the works what its campaign has become.
+ * 'withdrawing' waits for the gateway's answer: until then the send is still handed over.
+ */
+export function runState(r: Pick<RunRow, 'state' | 'campaign_state'>): HistoryState {
   if (r.state === 'withdrawing') return 'handed_over';
   if (IN_THE_WORKS.has(r.state) && r.campaign_state) return FROM_CAMPAIGN[r.campaign_state] ?? (r.state as HistoryState);
   return r.state as HistoryState;

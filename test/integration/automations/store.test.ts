@@ -1,10 +1,16 @@
 // automations.* through core.dispatch: saving, checks, switching on and off, duplicating, deleting, next sends.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AutomationDraft } from '../../../src-shared/contract/automations';
+import { startSimulator, type Simulator } from '../../../src-sim/index';
 import { birthdayDraft, keywordDraft, recurringDraft, startClockedCore, welcomeDraft, type ClockedCore } from './store-fixture';
 
 let t: ClockedCore;
-afterEach(async () => t?.close());
+let sim: Simulator | null = null;
+afterEach(async () => {
+  await t?.close();
+  await sim?.close();
+  sim = null;
+});
 
 // Monday 1 March 2027, 09:00 in Copenhagen (CET).
 const MONDAY = '2027-03-01T08:00:00.000Z';
@@ -75,12 +81,19 @@ describe('saving automations', () => {
     expect(p.occurrences[0]?.recipients).toBe(3);
   });
 
-  it('needs the first-live acknowledgement to switch on live like a first live send', async () => {
-    // The sandbox never asks: the check is the campaigns' own (first-live-send.ts), tested there for live mode.
+  it('needs the first-live acknowledgement to switch on live, as a first live send does', async () => {
+    const TOKEN = 'automations-live-token-1234';
+    sim = await startSimulator({ port: 0, token: TOKEN, log: () => undefined });
     t = await startClockedCore(MONDAY);
     const { groupId } = await group('Club', 1);
     const a = await t.call('automations.create', { draft: recurringDraft(groupId) });
-    expect((await t.call('automations.activate', { id: a.id, liveAcknowledged: false })).state).toBe('active');
+    await t.call('settings.update', { sandbox: false, endpoints: { default: { messagingUrl: sim.url, legacyUrl: sim.url } } });
+    await t.call('settings.setToken', { platform: 'default', token: TOKEN });
+    for (const input of [{ id: a.id }, { id: a.id, liveAcknowledged: false }]) {
+      expect(await t.fail('automations.activate', input)).toMatchObject({ kind: 'conflict', code: 'campaign.firstLiveNotConfirmed' });
+    }
+    expect((await t.call('automations.get', { id: a.id })).state).toBe('draft');
+    expect((await t.call('automations.activate', { id: a.id, liveAcknowledged: true })).state).toBe('active');
   });
 });
 

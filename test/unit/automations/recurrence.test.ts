@@ -213,3 +213,20 @@ describe('a clock that jumps backwards and forwards', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 });
+
+describe('a rule started years ago', () => {
+  it.each([
+    ['every 3 days', { every: 'day', interval: 3 } satisfies Recurrence],
+    ['every 2 weeks on Monday and Saturday', { every: 'week', interval: 2, weekdays: ['sa', 'mo'] } satisfies Recurrence],
+    ['every 5 months on day 31', { every: 'month', interval: 5, on: { kind: 'day', day: 31 } } satisfies Recurrence],
+    ['every 2 months on the last Sunday', { every: 'month', interval: 2, on: { kind: 'lastWeekday', weekday: 'su' } } satisfies Recurrence],
+  ])('%s: windows years later find what walking from the start finds', (_what, recurrence) => {
+    const s = spec(recurrence, '02:30', '2019-05-15', { kind: 'on', date: '2031-06-30' });
+    const walked = nextOccurrences(s, CPH, 0, 10_000);
+    const from = Date.UTC(2029, 9, 20);
+    const windowed: number[] = [];
+    for (let t = from; t < Date.UTC(2032, 0, 1); t += 17 * 86_400_000) windowed.push(...occurrencesBetween(s, CPH, t, t + 17 * 86_400_000));
+    expect(windowed).toEqual(walked.filter((x) => x > from));
+    expect(windowed.length).toBeGreaterThan(3);
+  });
+});

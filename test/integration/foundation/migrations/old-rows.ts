@@ -47,6 +47,37 @@ const contact = (id: number, first: string, last: string, msisdn: number, custom
   updated_at: AT,
 });
 
+/** An automation of schema 12: its draft as the contract's AutomationDraft, with the kind's own spec. */
+function automation(id: number, kind: string, state: string, recipients: Record<string, number[]>, fields: Row): Row {
+  const nobody = { contactIds: [], groupIds: [], searches: [], numbers: [], ...recipients };
+  const specs: Record<string, unknown> = {
+    recurring: {
+      kind,
+      recurrence: { every: 'week', interval: 1, weekdays: ['mo'] },
+      time: '09:00',
+      startDate: '2026-03-02',
+      end: { kind: 'never' },
+      recipients: nobody,
+      resolve: 'each_run',
+    },
+    date_field: { kind, field: 'fodselsdag', offset: { direction: 'on', amount: 0, unit: 'days' }, time: '10:00', repeat: 'yearly', recipients: nobody },
+    keyword: { kind, keywords: ['ÅBEN'], fallback: false, frequency: { kind: 'period', hours: 24 }, addToGroupId: null, optIn: false },
+    welcome: { kind, groupId: 2 },
+  };
+  const name = `Automatisering ${id}`;
+  const message = { channel: 'legacy', sender: 'Butikken', text: 'Hej {first_name}', fallbacks: {}, options: { label: 'jul', priority: 'normal', validitySeconds: null, messageClass: 'standard', flash: false } };
+  return {
+    id,
+    kind,
+    name,
+    state,
+    draft: JSON.stringify({ name, timeZone: 'Europe/Copenhagen', spec: specs[kind], message }),
+    created_at: AT,
+    updated_at: LATER,
+    ...fields,
+  };
+}
+
 const OPTIONS = JSON.stringify({ label: 'jul', priority: 'normal', validitySeconds: null, messageClass: 'standard', flash: false, maxParts: 3 });
 const SPEC = JSON.stringify({ contactIds: [1], groupIds: [1], searches: [], numbers: ['20 00 00 09'] });
 
@@ -219,6 +250,48 @@ export function rowSets(v: number): RowSet[] {
       since: 6,
       rows: [{ mode: 'live', mtsms_id: 9001, msisdn: '4520000002', charge_status: 'CHARGED', status_at: AT, seen_at: LATER }],
     },
+
+    {
+      table: 'automations',
+      since: 12,
+      rows: [
+        automation(1, 'recurring', 'active', { groupIds: [1] }, { revision: 2, activated_at: AT, scanned_to: LATER }),
+        automation(2, 'date_field', 'active', {}, { activated_at: AT, scanned_to: LATER }),
+        automation(3, 'keyword', 'paused', {}, { activated_at: AT }),
+        automation(4, 'welcome', 'active', {}, { group_id: 2, activated_at: AT }),
+      ],
+    },
+    {
+      table: 'automation_occurrences',
+      since: 12,
+      rows: [
+        { id: 1, automation_id: 1, occurrence: AT, contact_id: 0, due_at: AT, state: 'sent', campaign_id: 3, recipients: 2, revision: 1, created_at: AT, updated_at: LATER },
+        {
+          id: 2,
+          automation_id: 2,
+          occurrence: '1985-03-02T10:00',
+          contact_id: 1,
+          due_at: AT,
+          state: 'missed',
+          recipients: 1,
+          reason: 'Besked was not running',
+          created_at: LATER,
+          updated_at: LATER,
+        },
+        { id: 3, automation_id: 4, occurrence: 'welcome', contact_id: 2, due_at: AT, state: 'held', campaign_id: 1, recipients: 1, created_at: AT, updated_at: AT },
+      ],
+    },
+    { table: 'automation_due', since: 12, rows: [{ automation_id: 2, contact_id: 2, due_at: '2026-07-14T08:00:00.000Z', occurrence: '1990-07-14T10:00' }] },
+    { table: 'automation_due_dirty', since: 12, rows: [{ contact_id: 2 }] },
+    { table: 'automation_welcome_queue', since: 12, rows: [{ automation_id: 4, contact_id: 1, joined_at: AT }] },
+    {
+      table: 'auto_replies',
+      since: 12,
+      rows: [
+        { inbound_id: 1, automation_id: 3, mode: 'live', msisdn: BO, outcome: 'replied', campaign_id: 6, at: AT },
+        { inbound_id: 3, automation_id: null, mode: 'live', msisdn: OPTED_OUT, outcome: 'opt_out_word', reason: 'STOP', at: AT },
+      ],
+    },
   ];
   return sets.filter((s) => s.since <= v);
 }
@@ -289,4 +362,6 @@ export const ADDED_COLUMNS: { version: number; table: string; column: string; ol
   { version: 11, table: 'send_chunks', column: 'error_code', old: null },
   { version: 11, table: 'send_chunks', column: 'confirmed', old: 0 },
   { version: 11, table: 'gateway_messages', column: 'probe', old: 0 },
+  // Campaigns from before schema 12 came from no automation.
+  { version: 12, table: 'campaigns', column: 'automation_id', old: null },
 ];

@@ -1,0 +1,139 @@
+// The date-field due index: built when a rule is switched on, kept as contacts change, advanced by the runner, and
+// quick for 100,000 contacts.
+import { afterEach, describe, expect, it } from 'vitest';
+import { AutomationStore } from '../../../src-main/core/automations/automation-store';
+import { DueIndex } from '../../../src-main/core/automations/due-index';
+import { birthdayDraft, startClockedCore, type ClockedCore } from './store-fixture';
+
+let t: ClockedCore;
+afterEach(async () => t?.close());
+
+// Monday 1 March 2027, 09:00 in Copenhagen (CET).
+const NOW = '2027-03-01T08:00:00.000Z';
+
+const rows = (id: number) =>
+  t.core.db.prepare('SELECT contact_id AS contact, due_at AS due, occurrence FROM automation_due WHERE automation_id = ? ORDER BY contact_id').all(id);
+
+let made = 0;
+async function people(values: string[], groupIds: number[] = []): Promise<number[]> {
+  const ids: number[] = [];
+  for (const birthday of values) {
+    const i = made++;
+    ids.push((await t.call('contacts.create', { firstName: `P${i}`, phone: `+45${21000000 + i}`, custom: { birthday }, groupIds })).id);
+  }
+  return ids;
+}
+
+describe('the due index', () => {
+  it('holds each contact\'s next occurrence once the rule is on, and nothing while it is off', async () => {
+    t = await startClockedCore(NOW);
+    const [a, b, c] = await people(['14-03-1985', '29-02-1988', 'snart']);
+    const rule = await t.call('automations.create', { draft: birthdayDraft() });
+    expect(rows(rule.id)).toEqual([]);
+    await t.call('automations.activate', { id: rule.id });
+    // 29 February in 2027 (no leap year) is the 28th: already past, so next year's 29th.
+    expect(rows(rule.id)).toEqual([
+      { contact: a, due: '2027-03-14T09:00:00.000Z', occurrence: '2027-03-14T00:00' },
+      { contact: b, due: '2028-02-29T09:00:00.000Z', occurrence: '2028-02-29T00:00' },
+    ]);
+    expect(c).toBeGreaterThan(0);
+    expect((await t.call('automations.get', { id: rule.id })).nextRunAt).toBe('2027-03-14T09:00:00.000Z');
+    await t.call('automations.pause', { id: rule.id });
+    expect(rows(rule.id)).toEqual([]);
+    await t.call('automations.activate', { id: rule.id });
+    expect(rows(rule.id)).toHaveLength(2);
+  });
+
+  it('follows contacts: a changed date, a new contact, a deleted one', async () => {
+    t = await startClockedCore(NOW);
+    const [a, b] = await people(['14-03-1985', '20-03-1990']);
+    const rule = await t.call('automations.create', { draft: birthdayDraft() });
+    await t.call('automations.activate', { id: rule.id });
+    await t.call('contacts.update', { id: a!, custom: { birthday: '02-03-1985' } });
+    const [c] = await people(['05-05-2000']);
+    await t.call('contacts.delete', { selection: { ids: [b!] } });
+    expect(rows(rule.id)).toEqual([
+      { contact: a, due: '2027-03-02T09:00:00.000Z', occurrence: '2027-03-02T00:00' },
+      { contact: c, due: '2027-05-05T08:00:00.000Z', occurrence: '2027-05-05T00:00' },
+    ]);
+    expect(t.heard.some((m) => m.name === 'automations.changed' && (m.payload as { ids: number[] }).ids.includes(rule.id))).toBe(true);
+  });
+
+  it('holds only the rule\'s recipients when it names a group', async () => {
+    t = await startClockedCore(NOW);
+    const g = await t.call('groups.create', { name: 'Klub' });
+    const [inGroup] = await people(['14-03-1985'], [g.id]);
+    await people(['15-03-1985']);
+    const rule = await t.call('automations.create', { draft: birthdayDraft({ recipients: { contactIds: [], groupIds: [g.id], searches: [], numbers: [] } }) });
+    await t.call('automations.activate', { id: rule.id });
+    expect(rows(rule.id).map((r) => (r as { contact: number }).contact)).toEqual([inGroup]);
+  });
+
+  it('keeps a row that fell due but is not recorded yet, and advances a recorded one to the next year', async () => {
+    t = await startClockedCore(NOW);
+    const [a, b] = await people(['14-03-1985', '20-03-1990']);
+    const rule = await t.call('automations.create', { draft: birthdayDraft() });
+    await t.call('automations.activate', { id: rule.id });
+    // The 14 March run is due; before the runner records it, another contact changes (a rebuild).
+    t.clock.now = Date.parse('2027-03-14T09:00:30Z');
+    await t.call('contacts.update', { id: b!, firstName: 'Bo' });
+    expect(rows(rule.id)).toContainEqual({ contact: a, due: '2027-03-14T09:00:00.000Z', occurrence: '2027-03-14T00:00' });
+
+    const store = new AutomationStore(t.core.db, () => t.clock.now);
+    new DueIndex(t.core.db, () => t.clock.now).advance(store.get(rule.id)!, a!, Date.parse('2027-03-14T09:00:00Z'));
+    expect(rows(rule.id)).toContainEqual({ contact: a, due: '2028-03-14T09:00:00.000Z', occurrence: '2028-03-14T00:00' });
+  });
+
+  it('drops a once-rule\'s row when advanced past its date', async () => {
+    t = await startClockedCore(NOW);
+    const [a] = await people(['10-03-2027 14:30']);
+    const rule = await t.call('automations.create', { draft: birthdayDraft({ repeat: 'once', time: null, offset: { direction: 'before', amount: 1, unit: 'days' } }) });
+    await t.call('automations.activate', { id: rule.id });
+    expect(rows(rule.id)).toEqual([{ contact: a, due: '2027-03-09T13:30:00.000Z', occurrence: '2027-03-10T14:30' }]);
+    const store = new AutomationStore(t.core.db, () => t.clock.now);
+    new DueIndex(t.core.db, () => t.clock.now).advance(store.get(rule.id)!, a!, Date.parse('2027-03-09T13:30:00Z'));
+    expect(rows(rule.id)).toEqual([]);
+  });
+});
+
+describe('100,000 contacts with a date field', () => {
+  it('builds the index and the next sends in well under the time a user waits', async () => {
+    t = await startClockedCore(NOW);
+    const db = t.core.db;
+    db.transaction(() => {
+      const put = db.prepare(
+        "INSERT INTO contacts (first_name, e164, msisdn, custom, sort_key, search_phone, created_at, updated_at) VALUES (?, ?, ?, ?, ?, '', ?, ?)",
+      );
+      for (let i = 0; i < 100_000; i++) {
+        const day = String((i % 28) + 1).padStart(2, '0');
+        const month = String((i % 12) + 1).padStart(2, '0');
+        const msisdn = 4522000000 + i;
+        put.run(`P${i}`, `+${msisdn}`, msisdn, JSON.stringify({ birthday: `${day}-${month}-${1950 + (i % 60)}` }), `p${i}`, NOW, NOW);
+      }
+      db.prepare("INSERT INTO contact_fields (key, label, created_at) VALUES ('birthday', 'Fødselsdag', ?)").run(NOW);
+    })();
+    const rule = await t.call('automations.create', { draft: birthdayDraft() });
+
+    let at = performance.now();
+    await t.call('automations.activate', { id: rule.id });
+    const activateMs = performance.now() - at;
+    expect(db.prepare('SELECT COUNT(*) FROM automation_due WHERE automation_id = ?').pluck().get(rule.id)).toBe(100_000);
+
+    at = performance.now();
+    const p = await t.call('automations.preview', { draft: birthdayDraft() });
+    const previewMs = performance.now() - at;
+    expect(p.occurrences).toHaveLength(10);
+    expect(p.occurrences.reduce((n, o) => n + o.recipients, 0)).toBeGreaterThan(0);
+    // One contact's change works out only that contact again (the triggers mark it), not the 100,000.
+    at = performance.now();
+    await t.call('contacts.update', { id: 5, custom: { birthday: '02-03-1980' } });
+    const editMs = performance.now() - at;
+    expect(db.prepare('SELECT due_at FROM automation_due WHERE automation_id = ? AND contact_id = 5').pluck().get(rule.id)).toBe('2027-03-02T09:00:00.000Z');
+    expect(editMs, `edit ${editMs.toFixed(0)} ms`).toBeLessThan(250);
+
+    // Generous bounds for a shared test machine; the point is seconds, not minutes.
+    expect(activateMs, `activate ${activateMs.toFixed(0)} ms`).toBeLessThan(5_000);
+    expect(previewMs, `preview ${previewMs.toFixed(0)} ms`).toBeLessThan(5_000);
+    console.info(`due index for 100,000: activate ${activateMs.toFixed(0)} ms, preview ${previewMs.toFixed(0)} ms, one contact's edit ${editMs.toFixed(0)} ms`);
+  }, 60_000);
+});

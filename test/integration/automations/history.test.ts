@@ -1,0 +1,116 @@
+// An automation's history and counts, read from the occurrence record and the reply decisions as the runner and the
+// auto-replies write them.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { HistoryState } from '../../../src-shared/contract/automations';
+import { keywordDraft, recurringDraft, startClockedCore, type ClockedCore } from './store-fixture';
+
+let t: ClockedCore;
+afterEach(async () => t?.close());
+
+const NOW = '2027-03-01T08:00:00.000Z';
+
+function campaign(state: string): number {
+  return Number(
+    t.core.db
+      .prepare("INSERT INTO campaigns (kind, name, state, created_at, updated_at) VALUES ('campaign', 'Run', ?, ?, ?)")
+      .run(state, NOW, NOW).lastInsertRowid,
+  );
+}
+
+function occurrence(automationId: number, dueAt: string, state: string, o: { campaignId?: number; contactId?: number; reason?: string; code?: string } = {}): number {
+  return Number(
+    t.core.db
+      .prepare(
+        `INSERT INTO automation_occurrences (automation_id, occurrence, contact_id, due_at, state, campaign_id, recipients, reason, reason_code, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?)`,
+      )
+      .run(automationId, dueAt, o.contactId ?? 0, dueAt, state, o.campaignId ?? null, o.reason ?? null, o.code ? JSON.stringify({ code: o.code }) : null, NOW, NOW).lastInsertRowid,
+  );
+}
+
+describe('history', () => {
+  it('lists runs newest first, in pages, with what their campaigns became', async () => {
+    t = await startClockedCore(NOW);
+    const g = await t.call('groups.create', { name: 'Klub' });
+    const a = await t.call('automations.create', { draft: recurringDraft(g.id) });
+    const cases: [due: string, stored: string, campaign: string | null, shown: HistoryState][] = [
+      ['2027-01-04T08:00:00.000Z', 'handed_over', 'sent', 'sent'],
+      ['2027-01-11T08:00:00.000Z', 'sending', 'partly_failed', 'sent'],
+      ['2027-01-18T08:00:00.000Z', 'planned', 'failed', 'failed'],
+      ['2027-01-25T08:00:00.000Z', 'handed_over', 'scheduled', 'handed_over'],
+      ['2027-02-01T08:00:00.000Z', 'withdrawing', 'scheduled', 'handed_over'],
+      ['2027-02-08T08:00:00.000Z', 'held', 'draft', 'held'],
+      ['2027-02-15T08:00:00.000Z', 'missed', null, 'missed'],
+      ['2027-02-22T08:00:00.000Z', 'not_withdrawn', 'sent', 'not_withdrawn'],
+      ['2027-03-01T08:00:00.000Z', 'sending', 'waiting', 'sending'],
+    ];
+    const ids = cases.map(([due, stored, state]) => occurrence(a.id, due, stored, state ? { campaignId: campaign(state) } : { reason: 'Besked was not running' }));
+    const first = await t.call('automations.history', { id: a.id, limit: 4 });
+    expect(first.more).toBe(true);
+    expect(first.items.map((i) => i.id)).toEqual(ids.slice(-4).reverse());
+    const rest = await t.call('automations.history', { id: a.id, beforeId: first.items.at(-1)!.id, limit: 100 });
+    expect(rest.more).toBe(false);
+    const all = [...first.items, ...rest.items].reverse();
+    expect(all.map((i) => [i.at, i.state])).toEqual(cases.map(([due, , , shown]) => [due, shown]));
+    expect(all[6]).toMatchObject({ kind: 'run', contactId: null, campaignId: null, reason: 'Besked was not running' });
+
+    const view = await t.call('automations.get', { id: a.id });
+    expect(view.counts).toEqual({ sent: 2, held: 1, missed: 1, notWithdrawn: 1, replies: 0 });
+    expect(view.attentionCode).toEqual({ code: 'automation.attention.held', params: { count: 1 } });
+    expect(view.lastRunAt).toBe('2027-03-01T08:00:00.000Z');
+  });
+
+  it('names the contact of a date-field run', async () => {
+    t = await startClockedCore(NOW);
+    const g = await t.call('groups.create', { name: 'Klub' });
+    const c = await t.call('contacts.create', { firstName: 'Anna', lastName: 'Holm', phone: '+4520000001' });
+    const a = await t.call('automations.create', { draft: recurringDraft(g.id) });
+    occurrence(a.id, NOW, 'skipped', { contactId: c.id, reason: 'opted out', code: 'automation.reply.optedOut' });
+    expect((await t.call('automations.history', { id: a.id })).items).toEqual([
+      {
+        id: expect.any(Number),
+        kind: 'run',
+        at: NOW,
+        state: 'skipped',
+        recipients: 1,
+        contactId: c.id,
+        name: 'Anna Holm',
+        msisdn: 4520000001,
+        campaignId: null,
+        reason: 'opted out',
+        reasonCode: { code: 'automation.reply.optedOut' },
+      },
+    ]);
+  });
+
+  it('lists a keyword rule\'s decisions with the inbound text and why a text got no reply', async () => {
+    t = await startClockedCore(NOW);
+    const a = await t.call('automations.create', { draft: keywordDraft(['ÅBEN']) });
+    const c = await t.call('contacts.create', { firstName: 'Bo', phone: '+4520000002' });
+    const inbound = (id: number, text: string) =>
+      t.core.db
+        .prepare(
+          "INSERT INTO inbound_messages (id, gateway, mode, mosms_id, msisdn, text, sent_at, received_at, source) VALUES (?, 'sandbox', 'sandbox', ?, 4520000002, ?, ?, ?, 'poll')",
+        )
+        .run(id, id, text, NOW, NOW);
+    const decide = (id: number, outcome: string, campaignId: number | null) =>
+      t.core.db
+        .prepare("INSERT INTO auto_replies (inbound_id, automation_id, mode, msisdn, outcome, campaign_id, at) VALUES (?, ?, 'sandbox', 4520000002, ?, ?, ?)")
+        .run(id, a.id, outcome, campaignId, NOW);
+    inbound(1, 'Åben i dag?');
+    inbound(2, 'åben?');
+    decide(1, 'replied', campaign('sent'));
+    decide(2, 'limited', null);
+    const h = await t.call('automations.history', { id: a.id });
+    expect(h.items.map((i) => [i.id, i.kind, i.state, i.reason, i.reasonCode, i.contactId, i.name])).toEqual([
+      [2, 'reply', 'skipped', 'åben?', { code: 'automation.reply.limited' }, c.id, 'Bo'],
+      [1, 'reply', 'replied', 'Åben i dag?', null, c.id, 'Bo'],
+    ]);
+    expect((await t.call('automations.get', { id: a.id })).counts.replies).toBe(1);
+  });
+
+  it('refuses the history of an automation that is gone', async () => {
+    t = await startClockedCore(NOW);
+    expect(await t.fail('automations.history', { id: 42 })).toMatchObject({ kind: 'not_found' });
+  });
+});
