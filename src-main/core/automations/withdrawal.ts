@@ -79,21 +79,19 @@ export class Withdrawal {
       return out;
     }
     c.outbox.settle(cid);
-    const rows = this.recipients(cid, row.contact_id, msisdns);
-    // Nothing handed to the gateway yet: the outbox's own cancel takes the queue back (a whole run only).
-    if (row.contact_id === 0 && msisdns === null && rows.every((r) => r.state === 'queued')) {
+    const { gids, waiting, unknown } = this.targets(cid, row.contact_id, msisdns);
+    if (row.contact_id === 0 && msisdns === null && gids.length === 0) {
+      // Gone out already, or finished otherwise: the run follows its campaign (runner.follow), nothing to take back.
+      if (['sent', 'partly_failed', 'failed'].includes(campaign.state)) return out;
+      // Nothing handed to the gateway yet: the outbox's own cancel takes the queue back.
       const r = await c.outbox.cancel(cid).catch((err: unknown) => ({ notCancelled: 1, problem: toAppError(err).message }));
       if (r.notCancelled === 0) this.d.log.move([row.id], ['handed_over', 'withdrawing', 'sending'], 'withdrawn');
       else out.again += r.notCancelled;
       return out;
     }
-    for (const r of rows) {
-      if (r.state === 'queued' || r.state === 'in_flight' || r.state === 'uncertain') {
-        out.again++;
-        continue;
-      }
-      if (r.state !== 'accepted' || r.gateway_id === null) continue;
-      const gid = r.gateway_id;
+    out.again += waiting;
+    out.alreadySent += unknown;
+    for (const gid of gids) {
       try {
         await this.d.gateway().deleteScheduled(Number(gid));
         const at = this.iso();
@@ -158,24 +156,29 @@ export class Withdrawal {
     return notWithdrawn;
   }
 
-  /** A run's recipients as frozen: the whole run, one contact's, or those with the given numbers. */
-  private recipients(campaignId: number, contactId: number, msisdns: readonly number[] | null): { state: string; gateway_id: string | null }[] {
-    if (msisdns !== null) {
-      return prepared(this.d.db, 'SELECT state, gateway_id FROM campaign_recipients WHERE campaign_id = ? AND msisdn IN (SELECT value FROM json_each(?))').all(
-        campaignId,
-        JSON.stringify(msisdns),
-      ) as { state: string; gateway_id: string | null }[];
+  /**
+   * What to take back: the gateway ids still waiting there (one recipient each: the run was handed over with
+   * separate messages), and how many recipients are not at the gateway yet (queued, or their request's answer
+   * unknown), which are tried again. A whole run reads the gateway's messages, as a campaign's cancel does, so
+   * recipients frozen as batches are covered; one contact's or some numbers' read their recipient rows.
+   */
+  private targets(campaignId: number, contactId: number, msisdns: readonly number[] | null): { gids: string[]; waiting: number; unknown: number } {
+    const db = this.d.db;
+    if (contactId === 0 && msisdns === null) {
+      const gids = prepared(db, "SELECT gateway_id FROM gateway_messages WHERE campaign_id = ? AND interface = 'legacy' AND done = 0", 'pluck').all(campaignId) as string[];
+      const waiting = prepared(db, "SELECT COUNT(*) FROM campaign_recipients WHERE campaign_id = ? AND state IN ('queued', 'in_flight')", 'pluck').get(campaignId) as number;
+      return { gids, waiting, unknown: 0 };
     }
-    if (contactId === 0) {
-      return prepared(this.d.db, "SELECT state, gateway_id FROM campaign_recipients WHERE campaign_id = ? AND state <> 'excluded'").all(campaignId) as {
-        state: string;
-        gateway_id: string | null;
-      }[];
-    }
-    return prepared(this.d.db, "SELECT state, gateway_id FROM campaign_recipients WHERE campaign_id = ? AND contact_id = ? AND state <> 'excluded'").all(
-      campaignId,
-      contactId,
+    const rows = (
+      msisdns !== null
+        ? prepared(db, 'SELECT state, gateway_id FROM campaign_recipients WHERE campaign_id = ? AND msisdn IN (SELECT value FROM json_each(?))').all(campaignId, JSON.stringify(msisdns))
+        : prepared(db, "SELECT state, gateway_id FROM campaign_recipients WHERE campaign_id = ? AND contact_id = ? AND state <> 'excluded'").all(campaignId, contactId)
     ) as { state: string; gateway_id: string | null }[];
+    const gids = rows.filter((r) => r.state === 'accepted' && r.gateway_id !== null).map((r) => r.gateway_id!);
+    const waiting = rows.filter((r) => r.state === 'queued' || r.state === 'in_flight').length;
+    // A request whose answer was lost: the gateway may hold it under an id Besked never learnt, so it cannot be taken back.
+    const unknown = rows.filter((r) => r.state === 'uncertain').length;
+    return { gids, waiting, unknown };
   }
 
   /** A run not sent yet: the contact leaves its draft (the draft goes when nobody is left); the row is withdrawn. */
