@@ -6,6 +6,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
 import type { RecurringSpec } from '../../../src-shared/contract/automations';
 import { occurrencesBetween } from '../../../src-shared/automations/recurrence';
+import { join } from 'node:path';
+import { openDatabase } from '../../../src-main/core/db/database';
+import { AutomationStore } from '../../../src-main/core/automations/automation-store';
+import { OccurrenceLog } from '../../../src-main/core/automations/occurrence-log';
+import { recordRun, type RunDeps } from '../../../src-main/core/automations/run-campaign';
 import { numbers, perTest } from '../campaigns/helpers';
 import { activate, advance, occurrences, sentTo, settled, simNow } from './runner-helpers';
 
@@ -155,3 +160,39 @@ describe('runs that cannot go as planned', () => {
     expect(await t.ledger()).toHaveLength(0);
   });
 });
+
+describe('a restart', () => {
+  it('sends a run recorded before a crash took its send, once; one recorded too long ago is missed', async () => {
+    const dataDir = p.dir('besked-automations-restart-');
+    let t = await p.core({ dataDir });
+    await t.ok('settings.update', { automations: { lookAheadHours: 0, graceMinutes: 120 } });
+    const start = await simNow(t);
+    const at = (h: number) => DateTime.fromMillis(start + h * 3_600_000, { zone: 'Europe/Copenhagen' });
+    const ahead = await activate(t, recurring({ recurrence: { every: 'day', interval: 1 }, time: at(10).toFormat('HH:mm'), startDate: at(10).toISODate()! }));
+    const stale = await activate(t, recurring({ recurrence: { every: 'day', interval: 1 }, time: at(-5).toFormat('HH:mm'), startDate: at(-5).toISODate()!, recipients: { contactIds: [], groupIds: [], searches: [], numbers: numbers(400, 1) } }));
+    await t.close({ keepData: true });
+    // What a crash between the record and the send leaves: the rows planned, their campaigns still drafts.
+    const db = openDatabase(join(dataDir, 'besked.db'));
+    const store = new AutomationStore(db, () => start);
+    const deps = { db, log: new OccurrenceLog(db, () => start), now: () => start } as unknown as RunDeps;
+    const aheadRun = recordRun(deps, { automation: store.get(ahead)!, dueMs: at(10).startOf('minute').toMillis(), members: [{ occurrence: 'ahead', contactId: 0 }], recipients: numbersSpec(100), ahead: true });
+    const staleRun = recordRun(deps, { automation: store.get(stale)!, dueMs: at(-5).toMillis(), members: [{ occurrence: 'stale', contactId: 0 }], recipients: numbersSpec(400), ahead: false });
+    db.close();
+    expect(aheadRun).not.toBeNull();
+    expect(staleRun).not.toBeNull();
+
+    t = await p.core({ dataDir });
+    t.core.automations.wake();
+    await settled(t);
+    expect(occurrences(t, ahead).map((r) => [r.occurrence, r.state])).toEqual([['ahead', 'handed_over']]);
+    expect(occurrences(t, stale)).toMatchObject([{ occurrence: 'stale', state: 'missed', reason: expect.stringMatching(/not running/) }]);
+    expect(t.core.db.prepare('SELECT COUNT(*) FROM campaigns WHERE id = ?').pluck().get(staleRun)).toBe(0);
+    // Once: more ticks send nothing more.
+    t.core.automations.wake();
+    await settled(t);
+    const ledger = await t.ledger();
+    expect(ledger.map((e) => [e.recipient, e.status])).toEqual([[4520000100, 'SCHEDULED']]);
+  });
+});
+
+const numbersSpec = (from: number) => ({ contactIds: [], groupIds: [], searches: [], numbers: numbers(from, 1) });
