@@ -11,7 +11,7 @@ import type { AutomationViews } from './automation-view';
 import type { DueIndex } from './due-index';
 import type { AutomationHistory } from './history';
 import type { AutomationHooks } from './index';
-import type { NextSendsService } from './next-sends';
+import { campaignDraft, type NextSendsService } from './next-sends';
 
 export interface AutomationHandlerDeps {
   store: AutomationStore;
@@ -46,11 +46,7 @@ export function automationHandlers(d: AutomationHandlerDeps): Pick<Handlers, Dom
   const freezeRecipients = (draft: AutomationDraft): AutomationDraft => {
     const spec = draft.spec;
     if (spec.kind !== 'recurring' || spec.resolve !== 'frozen') return draft;
-    const m = draft.message;
-    const resolution = d.campaigns().preview.resolve(
-      { name: draft.name, channel: m.channel, sender: m.sender, text: m.text, fallbacks: m.fallbacks, options: m.options, recipients: spec.recipients, sendAt: null },
-      true,
-    );
+    const resolution = d.campaigns().preview.resolve(campaignDraft(draft, spec.recipients), true);
     const recipients: RecipientSpec = {
       contactIds: resolution.recipients.flatMap((r) => (r.contactId === null ? [] : [r.contactId])),
       groupIds: [],

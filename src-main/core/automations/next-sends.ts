@@ -29,7 +29,8 @@ export interface NextSendsDeps {
   now: () => number;
 }
 
-function campaignDraft(d: AutomationDraft, recipients: RecipientSpec): CampaignDraft {
+/** The automation's message as a campaign draft to these recipients, sent now: what a run's campaign is made of. */
+export function campaignDraft(d: AutomationDraft, recipients: RecipientSpec): CampaignDraft {
   const m = d.message;
   return { name: d.name, channel: m.channel, sender: m.sender, text: m.text, fallbacks: m.fallbacks, options: m.options, recipients, sendAt: null };
 }
@@ -84,7 +85,7 @@ export class NextSendsService {
       recipients: p.recipients,
       parts: p.parts.total,
       cost: p.cost?.total ?? null,
-      currency: p.cost?.currency ?? (p.cost ? plan.currency : null),
+      currency: p.cost ? p.cost.currency : null,
     }));
     return out;
   }

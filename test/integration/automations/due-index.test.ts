@@ -3,10 +3,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AutomationStore } from '../../../src-main/core/automations/automation-store';
 import { DueIndex } from '../../../src-main/core/automations/due-index';
+import { openDatabase, type Db } from '../../../src-main/core/db/database';
 import { birthdayDraft, startClockedCore, type ClockedCore } from './store-fixture';
 
 let t: ClockedCore;
-afterEach(async () => t?.close());
+const open: ClockedCore[] = [];
+afterEach(async () => {
+  for (const c of open.splice(0)) await c.close();
+});
+const start = async () => {
+  t = await startClockedCore(NOW);
+  open.push(t);
+};
 
 // Monday 1 March 2027, 09:00 in Copenhagen (CET).
 const NOW = '2027-03-01T08:00:00.000Z';
@@ -26,7 +34,7 @@ async function people(values: string[], groupIds: number[] = []): Promise<number
 
 describe('the due index', () => {
   it('holds each contact\'s next occurrence once the rule is on, and nothing while it is off', async () => {
-    t = await startClockedCore(NOW);
+    await start();
     const [a, b, c] = await people(['14-03-1985', '29-02-1988', 'snart']);
     const rule = await t.call('automations.create', { draft: birthdayDraft() });
     expect(rows(rule.id)).toEqual([]);
@@ -45,7 +53,7 @@ describe('the due index', () => {
   });
 
   it('follows contacts: a changed date, a new contact, a deleted one', async () => {
-    t = await startClockedCore(NOW);
+    await start();
     const [a, b] = await people(['14-03-1985', '20-03-1990']);
     const rule = await t.call('automations.create', { draft: birthdayDraft() });
     await t.call('automations.activate', { id: rule.id });
@@ -60,7 +68,7 @@ describe('the due index', () => {
   });
 
   it('holds only the rule\'s recipients when it names a group', async () => {
-    t = await startClockedCore(NOW);
+    await start();
     const g = await t.call('groups.create', { name: 'Klub' });
     const [inGroup] = await people(['14-03-1985'], [g.id]);
     await people(['15-03-1985']);
@@ -69,36 +77,71 @@ describe('the due index', () => {
     expect(rows(rule.id).map((r) => (r as { contact: number }).contact)).toEqual([inGroup]);
   });
 
-  it('keeps a row that fell due but is not recorded yet, and advances a recorded one to the next year', async () => {
-    t = await startClockedCore(NOW);
-    const [a, b] = await people(['14-03-1985', '20-03-1990']);
-    const rule = await t.call('automations.create', { draft: birthdayDraft() });
-    await t.call('automations.activate', { id: rule.id });
-    // The 14 March run is due; before the runner records it, another contact changes (a rebuild).
-    t.clock.now = Date.parse('2027-03-14T09:00:30Z');
-    await t.call('contacts.update', { id: b!, firstName: 'Bo' });
-    expect(rows(rule.id)).toContainEqual({ contact: a, due: '2027-03-14T09:00:00.000Z', occurrence: '2027-03-14T00:00' });
+});
 
-    const store = new AutomationStore(t.core.db, () => t.clock.now);
-    new DueIndex(t.core.db, () => t.clock.now).advance(store.get(rule.id)!, a!, Date.parse('2027-03-14T09:00:00Z'));
-    expect(rows(rule.id)).toContainEqual({ contact: a, due: '2028-03-14T09:00:00.000Z', occurrence: '2028-03-14T00:00' });
+// The index's own rules on a database of its own: in a core the runner records and advances what falls due.
+describe('the due index between two runner ticks', () => {
+  const clock = { now: Date.parse(NOW) };
+  let db: Db;
+  afterEach(() => db?.close());
+
+  function setUp(birthdays: string[], draft = birthdayDraft()) {
+    db = openDatabase(':memory:');
+    db.prepare("INSERT INTO contact_fields (key, label, created_at) VALUES ('birthday', 'Fødselsdag', ?)").run(NOW);
+    const put = db.prepare("INSERT INTO contacts (first_name, e164, msisdn, custom, sort_key, search_phone, created_at, updated_at) VALUES (?, ?, ?, ?, ?, '', ?, ?)");
+    const ids = birthdays.map((b, i) => Number(put.run(`P${i}`, `+${4521000000 + i}`, 4521000000 + i, JSON.stringify({ birthday: b }), `p${i}`, NOW, NOW).lastInsertRowid));
+    clock.now = Date.parse(NOW);
+    const store = new AutomationStore(db, () => clock.now);
+    const due = new DueIndex(db, () => clock.now);
+    const rule = store.activate(store.insert(draft).id);
+    due.rebuild(rule);
+    const rows = () => db.prepare('SELECT contact_id AS contact, due_at AS due, occurrence FROM automation_due WHERE automation_id = ? ORDER BY contact_id').all(rule.id);
+    return { ids, store, due, rule, rows };
+  }
+
+  it('keeps a row that fell due but is not recorded yet, and advances a recorded one to the next year', () => {
+    const { ids, due, rule, rows } = setUp(['14-03-1985', '20-03-1990']);
+    const [a, b] = ids;
+    // The 14 March run is due; before the runner records it, contacts change (a rebuild, of one or of all).
+    clock.now = Date.parse('2027-03-14T09:00:30Z');
+    due.rebuild(rule, new Set([b!]));
+    due.rebuild(rule);
+    expect(rows()).toContainEqual({ contact: a, due: '2027-03-14T09:00:00.000Z', occurrence: '2027-03-14T00:00' });
+    due.advance(rule, a!, Date.parse('2027-03-14T09:00:00Z'));
+    expect(rows()).toContainEqual({ contact: a, due: '2028-03-14T09:00:00.000Z', occurrence: '2028-03-14T00:00' });
+    // A contact whose date changed loses the row that fell due: that occurrence is no longer theirs.
+    db.prepare('UPDATE contacts SET custom = ? WHERE id = ?').run(JSON.stringify({ birthday: '01-04-1990' }), b);
+    clock.now = Date.parse('2027-03-20T09:00:30Z');
+    due.applyChangedContacts([rule]);
+    expect(rows()).toContainEqual({ contact: b, due: '2027-04-01T08:00:00.000Z', occurrence: '2027-04-01T00:00' });
   });
 
-  it('drops a once-rule\'s row when advanced past its date', async () => {
-    t = await startClockedCore(NOW);
-    const [a] = await people(['10-03-2027 14:30']);
-    const rule = await t.call('automations.create', { draft: birthdayDraft({ repeat: 'once', time: null, offset: { direction: 'before', amount: 1, unit: 'days' } }) });
-    await t.call('automations.activate', { id: rule.id });
-    expect(rows(rule.id)).toEqual([{ contact: a, due: '2027-03-09T13:30:00.000Z', occurrence: '2027-03-10T14:30' }]);
-    const store = new AutomationStore(t.core.db, () => t.clock.now);
-    new DueIndex(t.core.db, () => t.clock.now).advance(store.get(rule.id)!, a!, Date.parse('2027-03-09T13:30:00Z'));
-    expect(rows(rule.id)).toEqual([]);
+  it('drops a once-rule\'s row when advanced past its date', () => {
+    const { ids, due, rule, rows } = setUp(['10-03-2027 14:30'], birthdayDraft({ repeat: 'once', time: null, offset: { direction: 'before', amount: 1, unit: 'days' } }));
+    expect(rows()).toEqual([{ contact: ids[0], due: '2027-03-09T13:30:00.000Z', occurrence: '2027-03-10T14:30' }]);
+    due.advance(rule, ids[0]!, Date.parse('2027-03-09T13:30:00Z'));
+    expect(rows()).toEqual([]);
+  });
+
+  it('marks the contacts to work out again as they change, join groups, opt out, or go', () => {
+    const { ids, due, rule, rows } = setUp(['14-03-1985', '20-03-1990', '25-03-1995']);
+    const dirty = () => db.prepare('SELECT contact_id FROM automation_due_dirty ORDER BY contact_id').pluck().all();
+    expect(dirty()).toEqual([]);
+    const g = Number(db.prepare("INSERT INTO contact_groups (name, created_at) VALUES ('Klub', ?)").run(NOW).lastInsertRowid);
+    db.prepare('INSERT INTO contact_group_members (group_id, contact_id) VALUES (?, ?)').run(g, ids[0]);
+    db.prepare("INSERT INTO opt_outs (msisdn, source, by, at) VALUES (4521000001, 'manual', 'test', ?)").run(NOW);
+    db.prepare('DELETE FROM contacts WHERE id = ?').run(ids[2]);
+    expect(dirty()).toEqual(ids);
+    expect(due.applyChangedContacts([rule])).toEqual([rule.id]);
+    expect(dirty()).toEqual([]);
+    // Opted out stays in the index (the runner skips and says so); deleted goes.
+    expect(rows().map((r) => (r as { contact: number }).contact)).toEqual(ids.slice(0, 2));
   });
 });
 
 describe('100,000 contacts with a date field', () => {
   it('builds the index and the next sends in well under the time a user waits', async () => {
-    t = await startClockedCore(NOW);
+    await start();
     const db = t.core.db;
     db.transaction(() => {
       const put = db.prepare(

@@ -66,8 +66,8 @@ export const m012Automations: Migration = {
       -- One rule's rows due by a time: what the runner reads for each date-field automation.
       CREATE INDEX automation_due_by_rule ON automation_due (automation_id, due_at);
 
-      -- Contacts whose date-field occurrences must be worked out again (they came or went, changed, or joined or left a
-      -- group) while a date-field automation is on: on contacts.changed the due index reads only these.
+      -- Contacts whose date-field occurrences must be worked out again (they came or went, changed, joined or left a
+      -- group, opted out or in) while a date-field automation is on: on contacts.changed the due index reads only these.
       CREATE TABLE automation_due_dirty (contact_id INTEGER PRIMARY KEY) STRICT;
       CREATE TRIGGER automation_due_contact_added AFTER INSERT ON contacts
       WHEN EXISTS (SELECT 1 FROM automations WHERE kind = 'date_field' AND state = 'active')
@@ -84,6 +84,13 @@ export const m012Automations: Migration = {
       CREATE TRIGGER automation_due_member_gone AFTER DELETE ON contact_group_members
       WHEN EXISTS (SELECT 1 FROM automations WHERE kind = 'date_field' AND state = 'active')
       BEGIN INSERT OR IGNORE INTO automation_due_dirty (contact_id) VALUES (old.contact_id); END;
+      -- An opt-out or opt-in: the runner withdraws or skips the contact's run, and its occurrence is worked out anew.
+      CREATE TRIGGER automation_due_opted_out AFTER INSERT ON opt_outs
+      WHEN EXISTS (SELECT 1 FROM automations WHERE kind = 'date_field' AND state = 'active')
+      BEGIN INSERT OR IGNORE INTO automation_due_dirty (contact_id) SELECT id FROM contacts WHERE msisdn = new.msisdn; END;
+      CREATE TRIGGER automation_due_opted_in AFTER DELETE ON opt_outs
+      WHEN EXISTS (SELECT 1 FROM automations WHERE kind = 'date_field' AND state = 'active')
+      BEGIN INSERT OR IGNORE INTO automation_due_dirty (contact_id) SELECT id FROM contacts WHERE msisdn = old.msisdn; END;
 
       -- Contacts who joined a welcome automation's group and have not been handled yet. The trigger catches every
       -- way of joining (import, by hand, a keyword rule) in the same transaction as the join.
