@@ -214,6 +214,14 @@ export const ERROR_CODES = {
 
   // Automations (core/automations): what an automation's editor refuses, and the problems its next sends show.
   'automation.notFound': [],
+  // The runner's reasons (core/automations/runner.ts, withdrawal.ts): missed, held, skipped and not withdrawn runs.
+  'automation.missedNotRunning': [],
+  'automation.missedOffline': [],
+  'automation.held': ['reason'],
+  'automation.alreadySent': [],
+  'automation.notWithdrawn': ['count'],
+  'automation.skippedOptedOut': [],
+  'automation.skippedNoContact': [],
   'automation.badTimeZone': ['zone'],
   'automation.unknownField': ['field'],
   'automation.unknownGroup': [],

@@ -28,6 +28,8 @@ export const LEGACY_ERRORS = {
   notFound: { status: 404, code: '0x0301', message: '%1 %2 not found' },
   notStoredYet: { status: 404, code: '0x0302', message: 'Message %1 is not in long-term storage yet; try again shortly' },
   notScheduled: { status: 409, code: '0x0303', message: 'Message %1 cannot be deleted: %2' },
+  // Gone: a scheduled message that went out or was deleted (the spec shows no error shape for it; see README).
+  noLongerScheduled: { status: 410, code: '0x0306', message: 'Message %1 cannot be deleted: %2' },
   notRefundable: { status: 409, code: '0x0304', message: 'Message %1 to %2 cannot be refunded: %3' },
   keywordTaken: { status: 409, code: '0x0305', message: 'Keyword %1 on short code %2 is not available' },
   noSuchEndpoint: { status: 404, code: '0x0401', message: 'No endpoint %1' },

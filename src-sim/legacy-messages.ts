@@ -89,9 +89,9 @@ export function deleteMtsms(ctx: RouteContext): Reply {
   const id = messageId(ctx);
   const m = findMessage(platform, id);
   const now = platform.clock.now();
-  if (m.deletedAt !== null) throw new LegacyError('notScheduled', [id, 'it was already deleted']);
+  if (m.deletedAt !== null) throw new LegacyError('noLongerScheduled', [id, 'it was already deleted']);
   if (m.sendAt === m.createdAt) throw new LegacyError('notScheduled', [id, 'it was not scheduled (no sendtime)']);
-  if (now >= m.sendAt) throw new LegacyError('notScheduled', [id, 'it has already been sent']);
+  if (now >= m.sendAt) throw new LegacyError('noLongerScheduled', [id, 'it has already been sent']);
   m.deletedAt = now;
   let refund = 0;
   for (const r of m.recipients) refund += r.cost;

@@ -21,7 +21,7 @@ import { createInboxModule } from './inbox';
 import { createSyncService, type SyncService } from './sync';
 import { createMessagesModule } from './messages';
 import { createSandboxModule } from './sandbox';
-import { createAutomationsModule } from './automations';
+import { createAutomationsModule, type AutomationsModule } from './automations';
 import { InstanceLock, type InstanceKind } from './instance-lock';
 import { PriceSchedule, type Every } from './pricing/price-schedule';
 
@@ -63,6 +63,8 @@ export interface Core {
   sync: SyncService;
   /** The data folder's lock: web mode adds its address to it once it listens. */
   lock: InstanceLock;
+  /** The automations' runner: wake() looks for due runs now, idle() waits for its work (tests). */
+  automations: Pick<AutomationsModule, 'wake' | 'idle'>;
   close(): Promise<void>;
 }
 
@@ -138,6 +140,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     campaigns: () => campaigns,
     reply: (req) => inbox.reply(req),
     now: opts.automations?.now ?? (() => sandbox.clockNow() ?? Date.now()),
+    gateway: () => gateway,
   });
 
   // Each domain's module registers exactly the calls of its part of the contract (test/unit/foundation/handler-homes).
@@ -155,6 +158,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
       connection,
       refreshInbox: () => sync.inboxPoller.refreshNow(),
       refreshStatuses: () => sync.statusPoller.lookAtAllNow(),
+      clockMoved: () => automations.wake(),
     }).handlers,
     ...automations.handlers,
   };
@@ -177,6 +181,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     outbox: campaigns.outbox,
     sync,
     lock,
+    automations,
     close: async () => {
       // The outbox first: the request in flight gets its outcome recorded before the gateway client closes.
       await automations.stop();

@@ -239,6 +239,13 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
   },
   automation: {
     notFound: 'Automatiseringen findes ikke længere.',
+    missedNotRunning: 'Besked kørte ikke, da denne kørsel skulle ud, og fristen var overskredet, så den blev ikke sendt.',
+    missedOffline: 'Gatewayen kunne ikke nås, før fristen var overskredet, så denne kørsel blev ikke sendt.',
+    held: 'Denne kørsel blev holdt tilbage, og intet blev sendt: {reason} Dens kampagne venter som kladde under Kampagner: send eller slet den der.',
+    alreadySent: 'Den var allerede sendt (eller slettet) hos gatewayen, så den kunne ikke trækkes tilbage.',
+    notWithdrawn: '{count} beskeder, der var givet til gatewayen på forhånd, kunne ikke trækkes tilbage og kan stadig blive sendt.',
+    skippedOptedOut: 'Nummeret har frameldt sig, så intet blev sendt.',
+    skippedNoContact: 'Kontakten blev slettet, så intet blev sendt.',
     badTimeZone: 'Besked kender ikke tidszonen "{zone}". Vælg en fra listen, for eksempel Europe/Copenhagen.',
     unknownField: 'Kontakterne har intet felt "{field}". Vælg et datofelt, der findes.',
     unknownGroup: 'Den valgte gruppe findes ikke længere. Vælg en anden gruppe.',

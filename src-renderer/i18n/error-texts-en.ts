@@ -237,6 +237,13 @@ export const errorTextsEn = {
   },
   automation: {
     notFound: 'This automation no longer exists.',
+    missedNotRunning: 'Besked was not running when this run was due, and the grace period had passed, so it was not sent.',
+    missedOffline: 'The gateway could not be reached until the grace period had passed, so this run was not sent.',
+    held: 'This run was held and nothing was sent: {reason} Its campaign waits as a draft in Campaigns: send or delete it there.',
+    alreadySent: 'It had already been sent (or deleted) at the gateway, so it could not be withdrawn.',
+    notWithdrawn: '{count} messages handed to the gateway ahead could not be withdrawn and may still go out.',
+    skippedOptedOut: 'The number has opted out, so nothing was sent.',
+    skippedNoContact: 'The contact was deleted, so nothing was sent.',
     badTimeZone: 'Besked does not know the time zone "{zone}". Pick one from the list, for example Europe/Copenhagen.',
     unknownField: 'The contacts have no field "{field}". Pick a date field that exists.',
     unknownGroup: 'The chosen group no longer exists. Pick another group.',

@@ -124,6 +124,8 @@ export const CampaignSummary = z.object({
   cost: z.number().nullable(),
   currency: z.string().nullable(),
   etaSeconds: z.number().nullable(),
+  /** The automation this campaign is a run or an auto-reply of (issue 20); null for a campaign composed by hand. */
+  automationId: z.number().nullable(),
 });
 export type CampaignSummary = z.infer<typeof CampaignSummary>;
 

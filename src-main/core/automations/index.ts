@@ -18,6 +18,8 @@ import { NextSendsService, nextRunAt } from './next-sends';
 import type { StoredInbound } from '../inbox/inbound-store';
 import { AutoReplies } from './auto-reply';
 import { WelcomeTexts } from './welcome';
+import { createRunner } from './runner-wiring';
+import type { GatewayClient } from '../gateway';
 
 /** How often the welcome queue is looked at besides the contacts' events (a join the events did not name). */
 const REPLIES_TICK_MS = 30_000;
@@ -37,6 +39,8 @@ export interface AutomationsModuleOptions {
    * computer's otherwise. Tests pass the simulator's.
    */
   now: () => number;
+  /** Withdraws a run's messages handed to the gateway ahead (DELETE /rest/mtsms/{id}). */
+  gateway: () => Pick<GatewayClient, 'deleteScheduled'>;
 }
 
 export interface AutomationsModule {
@@ -46,6 +50,10 @@ export interface AutomationsModule {
   stop(): Promise<void>;
   /** The inbox stored new texts (after acting on opt-outs): keyword rules answer them. */
   afterStored(added: readonly StoredInbound[]): void;
+  /** Look for due runs now (the test gateway's clock moved). */
+  wake(): void;
+  /** Resolves when the runner's work queued so far is done (tests step the clock with it). */
+  idle(): Promise<void>;
 }
 
 /** What the runner does when the user changes a switched-on automation (handed-over sends withdrawn, runs planned again). */
@@ -58,8 +66,8 @@ export interface AutomationHooks {
 export function createAutomationsModule(o: AutomationsModuleOptions): AutomationsModule {
   const store = new AutomationStore(o.db, o.now);
   const due = new DueIndex(o.db, o.now);
-  // The runner replaces these (RUNNER's part); until then nothing is handed over, so nothing needs withdrawing.
-  const hooks: AutomationHooks = { onChanged: async () => ({ notWithdrawn: 0 }), wake() {} };
+  const runner = createRunner(o, store, due);
+  const hooks: AutomationHooks = runner.hooks;
   const nextSends = new NextSendsService({ db: o.db, preview: () => o.campaigns().preview, now: o.now });
   const views = new AutomationViews(o.db, (row) => nextRunAt(row, { due, nextSends, now: o.now }));
   const handlers = automationHandlers({
@@ -101,6 +109,7 @@ export function createAutomationsModule(o: AutomationsModuleOptions): Automation
   return {
     handlers,
     start() {
+      runner.start();
       unlistenContacts = o.events.subscribe((m) => {
         if (m.name === 'contacts.changed') void welcome.poke();
       });
@@ -117,11 +126,14 @@ export function createAutomationsModule(o: AutomationsModuleOptions): Automation
       unsubscribe();
       if (repliesTimer) clearInterval(repliesTimer);
       unlistenContacts();
+      await runner.stop();
       await autoReplies.stop();
       await welcome.stop();
     },
     afterStored(added) {
       if (added.length > 0) void autoReplies.poke();
     },
+    wake: () => runner.hooks.wake(),
+    idle: () => runner.idle(),
   };
 }

@@ -69,6 +69,8 @@ export interface CampaignRow {
   attempts: number;
   scheduled_at_gateway: number;
   duplicated_from: number | null;
+  /** Schema 12: the automation it came from. */
+  automation_id: number | null;
 }
 
 export const DEFAULT_OPTIONS: MessageOptions = {
@@ -205,6 +207,7 @@ export class CampaignStore {
       cost: row.frozen_at ? this.cost(row.id) : null,
       currency: row.currency,
       etaSeconds: row.state === 'sending' || row.state === 'waiting' ? etaSeconds : null,
+      automationId: row.automation_id ?? null,
     };
   }
 

@@ -4,6 +4,13 @@ import type { LegacySmsMessage } from '../gateway';
 import { legacyMessageGroups } from './chunking';
 import { tagFor, type CampaignSendSpec, type ChunkRecipient } from './send-spec';
 
+/** The chunk's messages: one per encoding group, or one per recipient when the campaign asks for separate messages. */
+function messageGroups<T extends { ucs2: boolean }>(campaign: CampaignSendSpec, recipients: readonly T[]): { ucs2: boolean; recipients: T[] }[] {
+  const groups = legacyMessageGroups(recipients);
+  if (campaign.options.separateMessages !== true) return groups;
+  return groups.flatMap((g) => g.recipients.map((r) => ({ ucs2: g.ucs2, recipients: [r] })));
+}
+
 export interface LegacyChunkRequest {
   /** The request body: one message per encoding group. */
   body: LegacySmsMessage[];
@@ -27,7 +34,7 @@ export function buildLegacyRequest(
   const personalised = campaign.fields.length > 0;
   const body: LegacySmsMessage[] = [];
   const groups: ChunkRecipient[][] = [];
-  for (const g of legacyMessageGroups(recipients)) {
+  for (const g of messageGroups(campaign, recipients)) {
     const recipients = g.recipients.map((r) =>
       personalised ? { msisdn: r.msisdn, tagvalues: r.tagvalues ?? campaign.fields.map(() => '') } : { msisdn: r.msisdn },
     );
@@ -66,7 +73,7 @@ export function buildLegacyRequestJson<R extends FrozenChunkRecipient>(
   const noValues = JSON.stringify(campaign.fields.map(() => ''));
   const messages: string[] = [];
   const groups: R[][] = [];
-  for (const g of legacyMessageGroups(recipients)) {
+  for (const g of messageGroups(campaign, recipients)) {
     const shell = JSON.stringify(messageShell(campaign, chunkSeq, g.ucs2, sendtimeMs));
     let list = '';
     for (const r of g.recipients) {

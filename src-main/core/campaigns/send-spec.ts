@@ -13,6 +13,11 @@ export interface MessageOptions {
   flash: boolean;
   /** The most parts a recipient's text may take, frozen from Settings when the campaign was sent. */
   maxParts: number | null;
+  /**
+   * One gateway message per recipient (legacy), so each has its own id and can be withdrawn alone: set by the
+   * automations' runner on the runs it hands to the gateway ahead. Absent on every other campaign.
+   */
+  separateMessages?: boolean;
 }
 
 export interface CampaignSendSpec {

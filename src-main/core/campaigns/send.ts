@@ -4,7 +4,7 @@ import type { Settings } from '../../../src-shared/contract';
 import { formatPhone } from '../../../src-shared/phone';
 import type { Db } from '../db/database';
 import { BeskedError } from '../errors';
-import { draftOf, type CampaignStore } from './campaign-store';
+import { draftOf, frozenOptions, type CampaignStore } from './campaign-store';
 import type { FirstLiveSend } from './first-live-send';
 import type { ComposePreviewService, SendPlan } from './preview';
 import { scheduleKind, stateAfterFreeze } from './scheduling';
@@ -82,6 +82,8 @@ export class CampaignSender {
       messageClass: traits.messageClasses ? draft.options.messageClass : 'standard',
       flash: traits.messageClasses && draft.options.flash,
       maxParts: settings.sendingLimits.maxParts,
+      // Not part of the composer's options (draftOf leaves it out): kept from the row for an automation's run.
+      ...(frozenOptions(row).separateMessages === true ? { separateMessages: true } : {}),
     };
 
     // A large legacy list is frozen as batches (frozen-batches.ts): all but its last recipient, who becomes a row at

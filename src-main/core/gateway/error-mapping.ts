@@ -167,7 +167,8 @@ export function errorFromResponse(r: ErrorResponse): GatewayError {
       { ...refused, ...coded('gateway.insufficientCredit') },
     );
   }
-  if (r.status === 409) {
+  // 410 Gone is how a gateway may say "already sent or deleted" (DELETE /rest/mtsms/{id}); read it like 409.
+  if (r.status === 409 || r.status === 410) {
     return new ConflictError(`The gateway could not do this right now.${quoted}${incident}`, { ...refused, ...coded('gateway.conflict', { said: says.text ?? '' }) });
   }
   if (r.status === 400 || r.status === 422 || r.status === 413) {

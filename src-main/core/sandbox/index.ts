@@ -17,6 +17,8 @@ export interface SandboxModuleOptions {
   refreshInbox: () => Promise<unknown>;
   /** Looks at every open message now: moving the clock made reports due that no poll plan expects yet. */
   refreshStatuses: () => Promise<unknown>;
+  /** The test gateway's clock moved: the automations look for runs that fell due (sandbox.advanceClock). */
+  clockMoved?: () => void;
 }
 
 /** Where a customer's reply arrives: the shared short code, which the test gateway's inbox lists like any number. */
@@ -76,6 +78,7 @@ export function createSandboxModule(o: SandboxModuleOptions): { handlers: Pick<H
         await gw.ensureSandbox();
         await gw.control('POST', '/_sim/clock', { advance_seconds: seconds });
         await Promise.all([o.refreshStatuses(), o.refreshInbox()]);
+        o.clockMoved?.();
         return state();
       },
     },

@@ -159,7 +159,7 @@ describe('scheduled messages (sendtime)', () => {
     expect(Number((await sim.ok<{ credit: string }>('/rest/me')).credit)).toBeCloseTo(before, 6);
     expect((await sim.ledger())[0]!.status).toBe('DELETED');
     const again = await sim.call(`/rest/mtsms/${id}`, { method: 'DELETE' });
-    expect(again.status).toBe(409);
+    expect(again.status).toBe(410);
     await advance(700);
     expect((await sim.ledger())[0]!.status).toBe('DELETED');
     expect((await stored(id)).status).toBe(404);
@@ -170,7 +170,7 @@ describe('scheduled messages (sendtime)', () => {
     expect((await sim.call(`/rest/mtsms/${now}`, { method: 'DELETE' })).status).toBe(409);
     const soon = await send({ recipients: [{ msisdn: 4512345671 }], sendtime: Math.floor(sim.clock.now() / 1000) + 60 });
     await advance(61);
-    expect((await sim.call(`/rest/mtsms/${soon}`, { method: 'DELETE' })).status).toBe(409);
+    expect((await sim.call(`/rest/mtsms/${soon}`, { method: 'DELETE' })).status).toBe(410);
     expect((await sim.call('/rest/mtsms/12345', { method: 'DELETE' })).status).toBe(404);
   });
 });

@@ -149,6 +149,31 @@ describe('legacy request written straight to JSON (sent without checking it agai
   });
 });
 
+describe('legacy request with one message per recipient (an automation run handed over ahead)', () => {
+  // Each recipient's own gateway id is what lets one contact's message be withdrawn without the others'.
+  const rs = (recipient: ReturnType<typeof campaign>['recipient']) => [
+    recipient(1, 4520000001, { first_name: 'Anna' }),
+    recipient(2, 4520000002, { first_name: 'Zoë 😀' }),
+    recipient(3, 4520000003, { first_name: 'Bo' }),
+  ];
+  it.each([
+    ['without the option: one message per encoding', {}, [[1, 3], [2]]],
+    ['separateMessages false: unchanged', { separateMessages: false }, [[1, 3], [2]]],
+    ['separateMessages: one message per recipient', { separateMessages: true }, [[1], [3], [2]]],
+  ])('%s', (_name, o, groups) => {
+    const { spec, recipient } = campaign('Hej {first_name}', o);
+    const list = rs(recipient);
+    const objects = buildLegacyRequest(spec, 2, list, Date.UTC(2030, 0, 2, 8));
+    expect(objects.groups.map((g) => g.map((r) => r.id))).toEqual(groups);
+    expect(objects.body.map((m) => m.recipients.map((r) => Number(r.msisdn) - 4520000000))).toEqual(groups);
+    expect(objects.body.every((m) => m.sendtime === Date.UTC(2030, 0, 2, 8) / 1000)).toBe(true);
+    const frozen = list.map((r) => ({ id: r.id, msisdn: r.msisdn, tagvaluesJson: JSON.stringify(r.tagvalues), ucs2: r.ucs2 }));
+    const json = buildLegacyRequestJson(spec, 2, frozen, Date.UTC(2030, 0, 2, 8));
+    expect(JSON.parse(json.json)).toEqual(objects.body);
+    expect(json.groups.map((g) => g.map((r) => r.id))).toEqual(groups);
+  });
+});
+
 describe('messaging request', () => {
   it('sends each recipient its final text with a reference of campaign and recipient', () => {
     const { spec, recipient } = campaign('Hi {first_name}', { label: 'x', validitySeconds: 600, priority: 'urgent' }, { first_name: 'you' });

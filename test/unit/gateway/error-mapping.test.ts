@@ -43,6 +43,7 @@ describe('errorFromResponse', () => {
     ['403 feature not enabled', resp({ status: 403, body: { message: 'Email is not enabled for this account' } }), NotEnabledError, 'not_enabled', false],
     ['402 insufficient credit', resp({ status: 402, body: { code: '0x1092', message: 'Insufficient credit: the request costs %1 %2 but the account has %3 %2', variables: ['5', 'DKK', '1'] } }), InsufficientCredit, 'limit', false],
     ['409 not scheduled', resp({ status: 409, body: { message: 'Message %1 cannot be deleted: %2', variables: ['7', 'it was already sent'] } }), ConflictError, 'conflict', false],
+    ['410 already sent (read like 409)', resp({ status: 410, body: { message: 'Message %1 cannot be deleted: %2', variables: ['7', 'it has already been sent'] } }), ConflictError, 'conflict', false],
     ['404', resp({ status: 404, operation: 'read', what: 'GET /rest/mtsms/9' }), NotFound, 'not_found', false],
     ['429', resp({ status: 429, headers: { 'retry-after': '7' } }), RateLimited, 'rate_limited', false],
     ['500 on a send', resp({ status: 500 }), ServerError, 'server', true],

@@ -26,6 +26,7 @@ export function summary(patch: SummaryPatch = {}): CampaignSummary {
     frozenAt: '2026-03-01T10:00:00.000Z',
     scheduledAtGateway: false,
     pendingAtGateway: false,
+    automationId: null,
     createdAt: '2026-03-01T09:00:00.000Z',
     updatedAt: '2026-03-01T10:05:00.000Z',
     startedAt: '2026-03-01T10:00:00.000Z',

@@ -1,0 +1,172 @@
+// A run of an automation as an ordinary campaign: its draft (automation_id set) and its occurrence rows written in
+// one transaction, then sent by the campaigns' own sender (preview, caps, opt-outs, freeze, outbox). A run the
+// sender or the spending limits would refuse is held as a draft and the user told; it is never sent in part.
+import { DateTime } from 'luxon';
+import type { RecipientSpec, Settings } from '../../../src-shared/contract';
+import { coded, type Coded } from '../../../src-shared/error-codes';
+import type { Db } from '../db/database';
+import { prepared } from '../db/prepared';
+import { toAppError } from '../errors';
+import type { EventBus } from '../events';
+import type { CampaignsModule } from '../campaigns';
+import { draftOf } from '../campaigns/campaign-store';
+import { insertCampaign } from '../campaigns/new-campaign';
+import type { AutomationRow } from './automation-store';
+import type { OccurrenceLog } from './occurrence-log';
+
+export interface RunDeps {
+  db: Db;
+  events: EventBus;
+  settings: () => Settings;
+  campaigns: () => CampaignsModule;
+  log: OccurrenceLog;
+  now: () => number;
+}
+
+export interface RunOrder {
+  automation: AutomationRow;
+  dueMs: number;
+  /** The rows to record: one whole run (contact 0), or one per contact due at this instant. */
+  members: { occurrence: string; contactId: number }[];
+  /** The run's recipients when it is a whole run; per-contact runs go to the contacts whose rows were recorded. */
+  recipients: RecipientSpec | null;
+  /** Handed to the gateway before its time (legacy, within the look-ahead): one message per recipient, to withdraw one. */
+  ahead: boolean;
+}
+
+/** A send time this close (or past) is sent now: the preview refuses a send time in the past. */
+const NOW_MS = 60_000;
+
+/**
+ * Writes the run's draft campaign and records its rows, in one transaction. Returns the campaign's id, or null when
+ * every row was recorded already (a second scan, a restart): then nothing is written.
+ */
+export function recordRun(d: RunDeps, o: RunOrder): number | null {
+  const a = o.automation;
+  const m = a.draft.message;
+  const at = new Date(d.now()).toISOString();
+  const dueAt = new Date(o.dueMs).toISOString();
+  const local = DateTime.fromMillis(o.dueMs, { zone: a.draft.timeZone }).toFormat('yyyy-MM-dd HH:mm');
+  return d.db.transaction(() => {
+    const id = insertCampaign(d.db, {
+      kind: 'campaign',
+      name: `${a.draft.name} · ${local}`.slice(0, 120),
+      sender: m.sender,
+      text: m.text,
+      options: { ...m.options, ...(o.ahead && m.channel === 'legacy' ? { separateMessages: true } : {}) },
+      recipients: o.recipients ?? { contactIds: [], groupIds: [], searches: [], numbers: [] },
+      at,
+    });
+    const claimed: number[] = [];
+    for (const member of o.members) {
+      const mine = d.log.claim({
+        automationId: a.id,
+        occurrence: member.occurrence,
+        contactId: member.contactId,
+        dueAt,
+        state: 'planned',
+        campaignId: id,
+        recipients: member.contactId === 0 ? 0 : 1,
+        revision: a.revision,
+      });
+      if (mine) claimed.push(member.contactId);
+    }
+    if (claimed.length === 0) {
+      prepared(d.db, 'DELETE FROM campaigns WHERE id = ?').run(id);
+      return null;
+    }
+    const recipients = o.recipients ?? { contactIds: claimed, groupIds: [], searches: [], numbers: [] };
+    prepared(d.db, 'UPDATE campaigns SET channel = ?, fallbacks = ?, send_at = ?, recipient_spec = ?, automation_id = ? WHERE id = ?').run(
+      m.channel,
+      JSON.stringify(m.fallbacks),
+      o.dueMs > d.now() + NOW_MS ? dueAt : null,
+      JSON.stringify(recipients),
+      a.id,
+      id,
+    );
+    return id;
+  })();
+}
+
+export type SendOutcome = 'sent' | 'held' | 'skipped' | 'gone';
+
+/**
+ * Sends a recorded run's draft. The user acknowledged live sending when switching the automation on, so the
+ * sender is told so. Held (a cap, the credit, the sender refused): the draft stays, the rows say why, the user is
+ * told. Nobody left to send to: skipped, and the empty draft removed.
+ */
+export async function sendRun(d: RunDeps, a: AutomationRow, campaignId: number): Promise<SendOutcome> {
+  const c = d.campaigns();
+  const row = c.store.maybeRow(campaignId);
+  const rows = d.log.byCampaign(campaignId).map((r) => r.id);
+  if (!row || row.automation_id !== a.id) {
+    // The user deleted the held draft from Campaigns (its id may even be reused): nothing of it went out.
+    d.log.move(rows, ['planned', 'held'], 'withdrawn');
+    return 'gone';
+  }
+  if (row.state !== 'draft') {
+    // Frozen before a crash took the state change: the campaign's own state is followed from here.
+    d.log.move(rows, ['planned'], 'sending');
+    return 'sent';
+  }
+  // Late within the grace period, or recorded before a restart: due now, not at a time that has passed.
+  if (row.send_at !== null && Date.parse(row.send_at) <= d.now() + NOW_MS) {
+    prepared(d.db, 'UPDATE campaigns SET send_at = NULL WHERE id = ?').run(campaignId);
+  }
+  let refusal: { message: string; code: Coded | null } | null = null;
+  try {
+    const plan = await c.preview.plan(draftOf(c.store.row(campaignId)), true);
+    const problems = plan.preview.problems;
+    if (problems.some((p) => p.code === 'no_recipients')) {
+      prepared(d.db, "DELETE FROM campaigns WHERE id = ? AND state = 'draft'").run(campaignId);
+      d.log.move(rows, ['planned', 'held'], 'skipped', 'Nobody was left to send to (the recipients are empty or opted out).');
+      return 'skipped';
+    }
+    refusal = spendingRefusal(plan.preview, plan.currency);
+    if (!refusal) await c.sender.send(campaignId, undefined, true);
+  } catch (err) {
+    const e = toAppError(err);
+    if (e.code === 'campaign.alreadySent') {
+      d.log.move(rows, ['planned'], 'sending');
+      return 'sent';
+    }
+    refusal = { message: e.message, code: e.code ? { code: e.code as Coded['code'], params: e.params ?? {} } : null };
+  }
+  if (refusal) {
+    d.log.move(rows, ['planned'], 'held', refusal.message, coded('automation.held', { reason: refusal.message }));
+    d.events.emit('automations.attention', {
+      id: a.id,
+      name: a.draft.name,
+      message: `This run was held and nothing was sent: ${refusal.message}`,
+      code: { code: 'automation.held', params: { reason: refusal.message } },
+    });
+    return 'held';
+  }
+  const frozen = c.store.row(campaignId);
+  const ahead = frozen.send_at !== null && Date.parse(frozen.send_at) > d.now() + NOW_MS;
+  d.db.transaction(() => {
+    d.log.move(rows, ['planned'], ahead ? 'handed_over' : 'sending');
+    prepared(
+      d.db,
+      "UPDATE automation_occurrences SET recipients = (SELECT COUNT(*) FROM campaign_recipients WHERE campaign_id = ? AND state <> 'excluded') WHERE campaign_id = ? AND contact_id = 0",
+    ).run(campaignId, campaignId);
+  })();
+  return 'sent';
+}
+
+/** A run over the daily limit or the credit is held whole: the outbox would send part of it and wait. */
+export function spendingRefusal(
+  p: { cost: { total: number } | null; limits: { dailyCap: number | null; spentToday: number }; enoughCredit: boolean | null; problems: { level: string; message: string }[] },
+  currency: string,
+): { message: string; code: Coded | null } | null {
+  const blocking = p.problems.find((x) => x.level === 'error');
+  if (blocking) return { message: blocking.message, code: null };
+  if (p.cost && p.limits.dailyCap !== null && p.limits.spentToday + p.cost.total > p.limits.dailyCap + 1e-9) {
+    return {
+      message: `It costs ${p.cost.total.toFixed(2)} ${currency}, which would take today's spending past your daily limit of ${p.limits.dailyCap.toFixed(2)} ${currency}.`,
+      code: null,
+    };
+  }
+  if (p.enoughCredit === false) return { message: 'The gateway account does not have enough credit for it.', code: null };
+  return null;
+}

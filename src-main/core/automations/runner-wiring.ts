@@ -1,0 +1,84 @@
+// The runner composed for the module: its parts over one clock, the events that wake it, and the hooks the
+// automations.* handlers call (pause, edit, delete withdraw what was handed over; switching on wakes it).
+import type { CampaignChanged } from '../../../src-shared/contract';
+import { AutomationClock } from './automation-clock';
+import type { AutomationStore } from './automation-store';
+import type { DueIndex } from './due-index';
+import type { AutomationHooks, AutomationsModuleOptions } from './index';
+import { OccurrenceLog } from './occurrence-log';
+import { AutomationRunner } from './runner';
+import { Withdrawal } from './withdrawal';
+
+export interface Runner {
+  hooks: AutomationHooks;
+  start(): void;
+  stop(): Promise<void>;
+  /** Resolves when the work queued so far is done. */
+  idle(): Promise<void>;
+}
+
+/**
+ * The runner composed: the occurrence record, the due index, withdrawal and the due scan on one clock, the events
+ * that wake it (contacts changed; a run's campaign changed), and the hooks the handlers call when the user pauses,
+ * edits or deletes an automation.
+ */
+export function createRunner(o: AutomationsModuleOptions, store: AutomationStore, due: DueIndex): Runner {
+  const log = new OccurrenceLog(o.db, o.now);
+  const withdrawal = new Withdrawal({ db: o.db, logger: o.log, campaigns: o.campaigns, gateway: o.gateway, log, now: o.now });
+  const runner = new AutomationRunner({
+    db: o.db,
+    events: o.events,
+    settings: o.settings,
+    campaigns: o.campaigns,
+    log,
+    now: o.now,
+    logger: o.log,
+    store,
+    due,
+    withdrawal,
+  });
+  const w = { events: o.events, store, runner, withdrawal, log: o.log, now: o.now };
+  const clock = new AutomationClock(() => w.runner.tick(), w.log);
+  let unsubscribe: (() => void) | null = null;
+  const hooks: AutomationHooks = {
+    wake: () => clock.wake(),
+    onChanged: (id, why) =>
+      clock.exclusive(async () => {
+        const notWithdrawn = await w.withdrawal.automation(id);
+        // Edited: its future runs are planned again from now under the new revision (withdrawn ones reused).
+        if (why === 'updated' && w.store.get(id)?.state === 'active') w.store.setScannedTo(id, new Date(w.now()).toISOString());
+        w.events.emit('automations.changed', { ids: [id] });
+        clock.wake();
+        return { notWithdrawn };
+      }),
+  };
+  return {
+    hooks,
+    start() {
+      unsubscribe = w.events.subscribe((m) => {
+        if (m.name === 'contacts.changed') {
+          void clock.exclusive(() => w.runner.contactsChanged()).catch((err: unknown) => w.log.warn('automations: withdrawing for changed contacts failed', { err }));
+          clock.wake();
+        }
+        if (m.name === 'campaign.changed') {
+          const p = m.payload as CampaignChanged;
+          // Later, not inside the outbox's own step: following settles the campaign's rows.
+          if (p.summary?.automationId != null) {
+            void clock
+              .exclusive(async () => {
+                w.runner.follow(p.id);
+                w.runner.flush();
+              })
+              .catch((err: unknown) => w.log.warn('automations: following a run failed', { err }));
+          }
+        }
+      });
+      clock.start();
+    },
+    async stop() {
+      unsubscribe?.();
+      await clock.stop();
+    },
+    idle: () => clock.idle(),
+  };
+}

@@ -1,0 +1,202 @@
+// Taking back what an automation handed to the gateway ahead: on pause, edit and delete, and for one contact whose
+// date moved, who was deleted or who opted out. Each recipient of a run has its own gateway message
+// (options.separateMessages), so DELETE /rest/mtsms/{id} takes back exactly one: 204 withdrawn; 409/410 already
+// sent or deleted (not withdrawn, shown); 404 not stored yet and network errors are tried again on the next tick.
+import { coded } from '../../../src-shared/error-codes';
+import type { Db } from '../db/database';
+import { prepared } from '../db/prepared';
+import type { GatewayClient } from '../gateway';
+import type { Logger } from '../log';
+import type { CampaignsModule } from '../campaigns';
+import { toAppError } from '../errors';
+import type { OccurrenceLog, OccurrenceRow } from './occurrence-log';
+
+export interface WithdrawalDeps {
+  db: Db;
+  logger: Logger;
+  campaigns: () => CampaignsModule;
+  gateway: () => Pick<GatewayClient, 'deleteScheduled'>;
+  log: OccurrenceLog;
+  now: () => number;
+}
+
+/** What happened to the messages of one withdrawal. */
+export interface Withdrawn {
+  withdrawn: number;
+  /** The gateway said they went out already (or were deleted): they cannot be taken back. */
+  alreadySent: number;
+  /** Not stored at the gateway yet, or it could not be reached: tried again. */
+  again: number;
+}
+
+const ALREADY_SENT = 'It had already been sent (or deleted) at the gateway, so it could not be withdrawn.';
+
+export class Withdrawal {
+  constructor(private readonly d: WithdrawalDeps) {}
+
+  private iso(): string {
+    return new Date(this.d.now()).toISOString();
+  }
+
+  /**
+   * Withdraws every open run of an automation (pause, edit, delete). Returns how many messages could not be
+   * withdrawn (already sent, or still being tried).
+   */
+  async automation(automationId: number): Promise<number> {
+    let notWithdrawn = 0;
+    // A held run stays the user's draft to send or delete from Campaigns.
+    for (const row of this.d.log.inStates(['planned', 'handed_over', 'withdrawing'], automationId)) {
+      const r = await this.row(row, null);
+      notWithdrawn += r.alreadySent + r.again;
+    }
+    return notWithdrawn;
+  }
+
+  /** Rows left 'withdrawing' are tried again. */
+  async retry(): Promise<void> {
+    for (const row of this.d.log.inStates(['withdrawing'])) await this.row(row, null);
+  }
+
+  /**
+   * Withdraws one occurrence row: its whole run, or (msisdns) only those recipients of a whole run. A draft (held or
+   * not yet sent) is deleted, or loses the row's contact. Returns the counts; the row's state follows them.
+   */
+  async row(row: OccurrenceRow, msisdns: readonly number[] | null): Promise<Withdrawn> {
+    const c = this.d.campaigns();
+    const out: Withdrawn = { withdrawn: 0, alreadySent: 0, again: 0 };
+    const campaign = row.campaign_id === null ? null : c.store.maybeRow(row.campaign_id);
+    if (!campaign || campaign.automation_id !== row.automation_id) {
+      if (msisdns === null) this.d.log.move([row.id], ['planned', 'held', 'handed_over', 'withdrawing'], 'withdrawn');
+      return out;
+    }
+    const cid = campaign.id;
+    if (campaign.state === 'draft') {
+      if (msisdns === null) this.dropFromDraft(cid, row);
+      return out;
+    }
+    if (campaign.state === 'cancelled' && msisdns === null) {
+      this.d.log.move([row.id], ['handed_over', 'withdrawing'], 'withdrawn');
+      return out;
+    }
+    c.outbox.settle(cid);
+    const { gids, waiting, unknown } = this.targets(cid, row.contact_id, msisdns);
+    if (row.contact_id === 0 && msisdns === null && gids.length === 0) {
+      // Gone out already, or finished otherwise: the run follows its campaign (runner.follow), nothing to take back.
+      if (['sent', 'partly_failed', 'failed'].includes(campaign.state)) return out;
+      // Nothing handed to the gateway yet: the outbox's own cancel takes the queue back.
+      const r = await c.outbox.cancel(cid).catch((err: unknown) => ({ notCancelled: 1, problem: toAppError(err).message }));
+      if (r.notCancelled === 0) this.d.log.move([row.id], ['handed_over', 'withdrawing', 'sending'], 'withdrawn');
+      else out.again += r.notCancelled;
+      return out;
+    }
+    out.again += waiting;
+    out.alreadySent += unknown;
+    for (const gid of gids) {
+      try {
+        await this.d.gateway().deleteScheduled(Number(gid));
+        const at = this.iso();
+        this.d.db.transaction(() => {
+          c.store.recipients.cancelAtGateway(cid, gid, at);
+          prepared(this.d.db, 'UPDATE gateway_messages SET done = 1 WHERE gateway_id = ?').run(gid);
+        })();
+        out.withdrawn++;
+      } catch (err) {
+        const e = toAppError(err);
+        if (e.kind === 'conflict') out.alreadySent++;
+        else {
+          out.again++;
+          if (e.kind !== 'not_found') this.d.logger.warn('automation: a handed-over message could not be withdrawn yet', { campaign: cid, err: e.message });
+        }
+      }
+    }
+    if (out.withdrawn > 0) {
+      c.outbox.finishIfDone(cid, true);
+      c.outbox.changed(cid);
+    }
+    if (msisdns !== null) return out;
+    const open: OccurrenceRow['state'][] = ['handed_over', 'withdrawing', 'sending'];
+    if (out.again > 0) this.d.log.move([row.id], open, 'withdrawing');
+    else if (out.alreadySent > 0) this.d.log.move([row.id], open, 'not_withdrawn', ALREADY_SENT, coded('automation.alreadySent'));
+    else this.d.log.move([row.id], open, 'withdrawn');
+    return out;
+  }
+
+  /**
+   * Contacts changed: a run handed over (or planned) for a contact who was deleted, opted out, or whose date no
+   * longer gives it (`stillDue`), is withdrawn; so are such recipients of a whole run. Returns how many messages
+   * could not be withdrawn, per automation.
+   */
+  async contactsChanged(stillDue: (row: OccurrenceRow) => boolean): Promise<Map<number, number>> {
+    const notWithdrawn = new Map<number, number>();
+    const count = (automationId: number, n: number) => n > 0 && notWithdrawn.set(automationId, (notWithdrawn.get(automationId) ?? 0) + n);
+    const nowMs = this.d.now();
+    const contact = prepared(
+      this.d.db,
+      'SELECT c.id, o.msisdn AS opted FROM contacts c LEFT JOIN opt_outs o ON o.msisdn = c.msisdn WHERE c.id = ?',
+    );
+    for (const row of this.d.log.inStates(['planned', 'held', 'handed_over'])) {
+      if (Date.parse(row.due_at) <= nowMs) continue;
+      if (row.contact_id !== 0) {
+        const c = contact.get(row.contact_id) as { id: number; opted: number | null } | undefined;
+        if (c && c.opted === null && stillDue(row)) continue;
+        count(row.automation_id, (await this.row(row, null)).alreadySent);
+        continue;
+      }
+      if (row.state !== 'handed_over' || row.campaign_id === null) continue;
+      this.d.campaigns().outbox.settle(row.campaign_id);
+      const gone = prepared(
+        this.d.db,
+        `SELECT r.msisdn FROM campaign_recipients r
+         WHERE r.campaign_id = ? AND r.state = 'accepted' AND r.gateway_id IS NOT NULL
+           AND (r.msisdn IN (SELECT msisdn FROM opt_outs) OR (r.contact_id IS NOT NULL AND r.contact_id NOT IN (SELECT id FROM contacts)))`,
+        'pluck',
+      ).all(row.campaign_id) as number[];
+      if (gone.length > 0) count(row.automation_id, (await this.row(row, gone)).alreadySent);
+    }
+    return notWithdrawn;
+  }
+
+  /**
+   * What to take back: the gateway ids still waiting there (one recipient each: the run was handed over with
+   * separate messages), and how many recipients are not at the gateway yet (queued, or their request's answer
+   * unknown), which are tried again. A whole run reads the gateway's messages, as a campaign's cancel does, so
+   * recipients frozen as batches are covered; one contact's or some numbers' read their recipient rows.
+   */
+  private targets(campaignId: number, contactId: number, msisdns: readonly number[] | null): { gids: string[]; waiting: number; unknown: number } {
+    const db = this.d.db;
+    if (contactId === 0 && msisdns === null) {
+      const gids = prepared(db, "SELECT gateway_id FROM gateway_messages WHERE campaign_id = ? AND interface = 'legacy' AND done = 0", 'pluck').all(campaignId) as string[];
+      const waiting = prepared(db, "SELECT COUNT(*) FROM campaign_recipients WHERE campaign_id = ? AND state IN ('queued', 'in_flight')", 'pluck').get(campaignId) as number;
+      return { gids, waiting, unknown: 0 };
+    }
+    const rows = (
+      msisdns !== null
+        ? prepared(db, 'SELECT state, gateway_id FROM campaign_recipients WHERE campaign_id = ? AND msisdn IN (SELECT value FROM json_each(?))').all(campaignId, JSON.stringify(msisdns))
+        : prepared(db, "SELECT state, gateway_id FROM campaign_recipients WHERE campaign_id = ? AND contact_id = ? AND state <> 'excluded'").all(campaignId, contactId)
+    ) as { state: string; gateway_id: string | null }[];
+    const gids = rows.filter((r) => r.state === 'accepted' && r.gateway_id !== null).map((r) => r.gateway_id!);
+    const waiting = rows.filter((r) => r.state === 'queued' || r.state === 'in_flight').length;
+    // A request whose answer was lost: the gateway may hold it under an id Besked never learnt, so it cannot be taken back.
+    const unknown = rows.filter((r) => r.state === 'uncertain').length;
+    return { gids, waiting, unknown };
+  }
+
+  /** A run not sent yet: the contact leaves its draft (the draft goes when nobody is left); the row is withdrawn. */
+  private dropFromDraft(campaignId: number, row: OccurrenceRow): void {
+    this.d.db.transaction(() => {
+      const others = prepared(
+        this.d.db,
+        "SELECT contact_id FROM automation_occurrences WHERE campaign_id = ? AND id <> ? AND state IN ('planned', 'held')",
+        'pluck',
+      ).all(campaignId, row.id) as number[];
+      if (row.contact_id === 0 || others.length === 0) {
+        prepared(this.d.db, "DELETE FROM campaigns WHERE id = ? AND state = 'draft'").run(campaignId);
+      } else {
+        const spec = JSON.parse(prepared(this.d.db, 'SELECT recipient_spec FROM campaigns WHERE id = ?', 'pluck').get(campaignId) as string) as { contactIds: number[] };
+        spec.contactIds = spec.contactIds.filter((id) => id !== row.contact_id);
+        prepared(this.d.db, 'UPDATE campaigns SET recipient_spec = ? WHERE id = ?').run(JSON.stringify(spec), campaignId);
+      }
+      this.d.log.move([row.id], ['planned', 'held'], 'withdrawn');
+    })();
+  }
+}
