@@ -18,8 +18,11 @@ export interface Formatter {
   time(when: When): string;
   /** 14:05:09: a moment in a series over minutes (a chart's axis), where 14:05 would repeat. */
   timeSeconds(when: When): string;
-  /** 22 Nov 2026, 14:05. */
-  dateTime(when: When): string;
+  /**
+   * 22 Nov 2026, 14:05; in the time zone given (an automation's, so its runs read as its set-up does), else this
+   * computer's. An unknown zone falls back to this computer's.
+   */
+  dateTime(when: When, timeZone?: string): string;
   /** The time when it is today, else the date (with the year only when it is not this year): for lists. */
   compact(when: When, now?: Date): string;
   /** "3 minutes ago", "in 2 hours", "yesterday"; below 10 seconds either way, justNow. */
@@ -79,7 +82,16 @@ function build(tag: string): Formatter {
     dayMonth: (when) => withDate(when, (d) => dtf('dayMonthNumeric', { day: 'numeric', month: 'numeric' }).format(d)),
     time: (when) => withDate(when, (d) => dtf('time', { timeStyle: 'short' }).format(d)),
     timeSeconds: (when) => withDate(when, (d) => dtf('timeSeconds', { timeStyle: 'medium' }).format(d)),
-    dateTime: (when) => withDate(when, (d) => dtf('dateTime', { dateStyle: 'medium', timeStyle: 'short' }).format(d)),
+    dateTime: (when, timeZone) =>
+      withDate(when, (d) => {
+        const local = () => dtf('dateTime', { dateStyle: 'medium', timeStyle: 'short' }).format(d);
+        if (!timeZone) return local();
+        try {
+          return dtf(`dateTime|${timeZone}`, { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(d);
+        } catch {
+          return local();
+        }
+      }),
     compact: (when, now = new Date()) =>
       withDate(when, (d) => {
         if (d.toDateString() === now.toDateString()) return dtf('time', { timeStyle: 'short' }).format(d);

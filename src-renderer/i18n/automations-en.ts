@@ -14,7 +14,7 @@ export const automationsEn = {
     welcome: 'A text to each contact who joins a group.',
   },
   state: { draft: 'Off (never switched on)', active: 'On', paused: 'Paused' },
-  counts: { sent: '{n} sent', held: '{n} held', missed: '{n} missed', notWithdrawn: '{n} not withdrawn', replies: '{n} replies' },
+  counts: { sent: '{n} sent', held: '{n} held', missed: '{n} missed', notWithdrawn: '{n} not withdrawn', replies: 'one reply | {n} replies' },
   onReply: 'When a text arrives',
   onJoin: 'When someone joins',
   edit: 'Edit',

@@ -8,11 +8,11 @@
 // and in Danish any English word of the library) on a view or in a dialog, in both languages.
 // Screenshots of the dialogs in Danish: test-results/a11y-dialog-da-*.png.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { startSimulator, type Simulator } from '../../src-sim/index';
 import { openApp, type E2EApp, besked } from './harness';
 import { describeDefault, libraryDefaultsShown, type DefaultShown } from './library-defaults';
+import { axe, describeFinding, open, OPEN_OVERLAY, OVERLAYS, SEVERE, STEADY, type Finding } from './axe-audit';
 
 const TOKEN = 'e2e-a11y-gateway-token';
 // The simulator's number rule: ending in 1 is delivered.
@@ -54,18 +54,6 @@ async function sendCampaign(page: Page, draft: Draft, states: string[]): Promise
   return created.id;
 }
 
-/** Opens a page of the app by its address, as a link or reload would, and waits for the view. */
-async function open(page: Page, hash: string, view: string): Promise<void> {
-  await page.evaluate((h) => (location.hash = h), hash);
-  // Exactly the one view: the one before must be gone, or axe would judge a mix of both.
-  await page.waitForFunction((v) => {
-    const views = document.querySelectorAll('[data-view]');
-    return views.length === 1 && views[0]!.getAttribute('data-view') === v;
-  }, view);
-  // Lists and panels load from the core after the view appears.
-  await page.waitForTimeout(500);
-}
-
 interface Target {
   name: string;
   hash: string;
@@ -81,37 +69,10 @@ const targets = (): Target[] => [
   { name: 'settings', hash: '#/settings', view: 'settings' },
 ];
 
-interface Finding {
-  page: string;
-  id: string;
-  impact: string;
-  help: string;
-  nodes: string[];
-}
-
 async function audit(page: Page, target: Target): Promise<Finding[]> {
   await open(page, target.hash, target.view);
   return axe(page, target.name);
 }
-
-async function axe(page: Page, name: string, scope?: string): Promise<Finding[]> {
-  // Not the email preview's frame: it is sandboxed without scripts (axe would wait for it forever), and what it
-  // shows is the user's own email, not Besked's UI.
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).exclude('iframe[sandbox=""]');
-  const result = await (scope ? builder.include(scope) : builder).analyze();
-  return result.violations.map((v) => ({
-    page: name,
-    id: v.id,
-    impact: v.impact ?? 'unknown',
-    help: v.help,
-    nodes: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')}${n.failureSummary ? ` — ${n.failureSummary.replace(/\s+/g, ' ').slice(0, 240)}` : ''}`),
-  }));
-}
-
-/** Where the component library puts what opens over a page: modals and dialogs, drawers, popovers and menus. */
-const OVERLAYS = '.n-modal-container, .n-drawer-container, .v-binder-follower-container';
-/** Something is open over the page. */
-const OPEN_OVERLAY = '.n-modal, .n-dialog, .n-drawer, .n-popover';
 
 /** One dialog (or drawer, or popover), opened step by step from its page as a user would; axe runs after each step. */
 interface DialogTarget {
@@ -275,9 +236,6 @@ async function closeOverlays(page: Page): Promise<void> {
   }
 }
 
-/** Transitions would let axe measure colours halfway through a theme change; toasts would cover what it checks. */
-const STEADY = '*, *::before, *::after { transition: none !important; animation: none !important; } .n-message-container { visibility: hidden !important; }';
-
 /**
  * Loads the page again, as the dialogs' clicks leave the browser's place for the next Tab (its sequential focus
  * starting point) wherever they were, and the keyboard tests start from a fresh page.
@@ -287,9 +245,6 @@ async function reloadPage(page: Page): Promise<void> {
   await page.waitForSelector('[data-view]');
   await page.addStyleTag({ content: STEADY });
 }
-
-const SEVERE = new Set(['serious', 'critical']);
-const describeFinding = (f: Finding) => `[${f.impact}] ${f.page}: ${f.id} (${f.help})\n      ${f.nodes.join('\n      ')}`;
 
 describe('accessibility', () => {
   beforeAll(async () => {

@@ -75,6 +75,14 @@ describe('automation list', () => {
     expect(row(1).textContent).toContain('4 replies');
   });
 
+  it.each([
+    [1, 'one reply'],
+    [4, '4 replies'],
+  ])('counts %i replies as "%s"', async (replies, said) => {
+    await showList('en', { state: 'active', draft: { ...automation().draft, spec: { kind: 'keyword', keywords: ['OPEN'], fallback: false, frequency: { kind: 'every' }, addToGroupId: null, optIn: false } }, counts: { replies } });
+    expect(row(1).querySelector('[data-testid="count-replies"]')!.textContent).toBe(said);
+  });
+
   it('asks before pausing, then pauses and says what could not be withdrawn', async () => {
     await showList('en', { state: 'active' });
     besked.handlers['automations.pause'] = ({ id }) => ({ automation: automation({ id, state: 'paused' }), notWithdrawn: 2 });
@@ -172,12 +180,14 @@ describe('automation history', () => {
             more: true,
           }
         : { items: [run(1)], more: false };
-    const mounted = await mountView(HistoryPanel, { pinia: createTestingPinia({ createSpy: vi.fn, stubActions: false }), props: { automationId: 1 } });
+    const mounted = await mountView(HistoryPanel, { pinia: createTestingPinia({ createSpy: vi.fn, stubActions: false }), props: { automationId: 1, timeZone: 'Europe/Copenhagen' } });
     wrapper = mounted.wrapper;
     await flushPromises();
     const text = (sel: string) => document.querySelector(sel)!.textContent!.replace(/\s+/g, ' ');
     expect(text('[data-testid="history-run-3"]')).toContain('Missed');
     expect(text('[data-testid="history-run-3"]')).toContain('Besked was not running');
+    // In the automation's zone: 09:00 UTC in December is 10:00 in Copenhagen.
+    expect(text('[data-testid="history-run-3"]')).toMatch(/7 Dec.*2026.*10:00|Dec 7, 2026.*10:00/);
     const reply = text('[data-testid="history-reply-2"]');
     expect(reply).toContain('+45 12345678');
     expect(reply).toContain('“ÅBEN”');

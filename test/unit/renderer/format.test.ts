@@ -56,6 +56,20 @@ describe('dates and times', () => {
     expect(plain(en.dateTime(at))).toBe('22 Nov 2026, 14:05');
   });
 
+  it.each([
+    // An automation's run at 09:00 in Copenhagen reads 09:00 whatever zone this computer is in, summer and winter.
+    ['2026-11-26T08:00:00.000Z', 'Europe/Copenhagen', '26. nov. 2026, 09.00', '26 Nov 2026, 09:00'],
+    ['2026-07-01T07:00:00.000Z', 'Europe/Copenhagen', '1. jul. 2026, 09.00', '1 Jul 2026, 09:00'],
+    ['2026-11-26T08:00:00.000Z', 'America/New_York', '26. nov. 2026, 03.00', '26 Nov 2026, 03:00'],
+  ])('writes %s in the time zone %s', (iso, zone, inDanish, inEnglish) => {
+    expect(plain(da.dateTime(iso, zone))).toBe(inDanish);
+    expect(plain(en.dateTime(iso, zone))).toBe(inEnglish);
+  });
+
+  it('writes a time in this computer’s zone when the zone given is unknown', () => {
+    expect(en.dateTime(at, 'Mars/Olympus')).toBe(en.dateTime(at));
+  });
+
   it('writes a time with seconds for a chart axis over minutes', () => {
     const later = new Date(2026, 10, 22, 14, 5, 9);
     expect(da.timeSeconds(later)).toBe('14.05.09');
