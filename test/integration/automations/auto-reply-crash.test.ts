@@ -33,7 +33,7 @@ function decidedIn(dataDir: string): number {
 }
 
 describe('a crash during auto-replies', () => {
-  it.each([15, 90, 170])('killed after %i decisions: each text answered at most once after the restart', async (killAfter) => {
+  it.each([15, 90, 120])('killed after %i decisions: each text answered at most once after the restart', async (killAfter) => {
     const port = await freePort();
     const token = 'crash-token-123456';
     const base = `http://127.0.0.1:${port}`;
@@ -57,7 +57,8 @@ describe('a crash during auto-replies', () => {
     }
     child.kill('SIGKILL');
     await exited;
-    // Killed part-way: some texts were decided and answered, the rest were not.
+    // Killed part-way: some texts were decided and answered, the rest were not. (The last kill point leaves 80
+    // decisions to go: they come in one quick burst, and a later point was passed before the kill landed on a busy machine.)
     expect(decidedIn(dataDir)).toBeLessThan(200);
     await new Promise((r) => setTimeout(r, 600));
     await simCall(base, token, 'PUT', '/_sim/faults', { rules: [] });
