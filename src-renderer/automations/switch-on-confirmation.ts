@@ -2,13 +2,10 @@
 // costs, and, live, that real texts go to real phones (answering yes acknowledges it: liveAcknowledged). Pure, so
 // its words are testable.
 import type { Mode, NextSends } from '../../src-shared/contract';
+import type { ConfirmationWords } from '../components/compose/send-confirmation';
 
-export interface SwitchOnWords {
-  t(key: string, named?: Record<string, unknown>, plural?: number): string;
-  number(n: number): string;
-  money(n: number, currency: string): string;
-  dateTime(iso: string): string;
-}
+/** The send confirmation's words: the two questions speak alike. */
+export type SwitchOnWords = ConfirmationWords;
 
 export interface SwitchOnConfirmation {
   title: string;

@@ -10,6 +10,7 @@ import { useAutomationsStore } from '../stores/automations';
 import { useSettingsStore } from '../stores/settings';
 import { switchOnConfirmation } from '../automations/switch-on-confirmation';
 import { useFormat } from './useFormat';
+import { useWords } from './useWords';
 
 export function useAutomationActions() {
   const store = useAutomationsStore();
@@ -18,6 +19,7 @@ export function useAutomationActions() {
   const toast = useMessage();
   const { t } = useI18n();
   const fmt = useFormat();
+  const words = useWords();
 
   async function run<T>(action: () => Promise<T>, ok?: string): Promise<T | undefined> {
     try {
@@ -48,12 +50,7 @@ export function useAutomationActions() {
     const m = await run(mode);
     if (!m) return false;
     const known = next ?? (await call('automations.preview', { draft, id: a.id }).catch(() => null));
-    const c = switchOnConfirmation(draft.name, m, known, {
-      t: (k, n, plural) => (plural === undefined ? t(k, n ?? {}) : t(k, n ?? {}, plural)),
-      number: (n) => fmt.number(n),
-      money: (n, cur) => fmt.money(n, cur),
-      dateTime: (iso) => fmt.dateTime(iso),
-    });
+    const c = switchOnConfirmation(draft.name, m, known, words);
     const warning = c.warning;
     return new Promise((resolve) => {
       (warning ? dialog.warning : dialog.info)({

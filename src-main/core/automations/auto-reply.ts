@@ -16,6 +16,7 @@ import { SqlContactDirectory } from '../campaigns/contact-directory';
 import { contactValues } from '../campaigns/recipients';
 import type { ReplyRequest } from '../inbox/reply';
 import type { AutomationRow } from './automation-store';
+import { OneAtATime } from './one-at-a-time';
 import { firstWord, isOptOutText, matchRule } from '../../../src-shared/automations/keyword-match';
 import { frequencyAllows, isPhoneSender, loopGuard, loopTextKey, tooOldToAnswer } from '../../../src-shared/automations/reply-guards';
 
@@ -73,21 +74,19 @@ export class AutoReplies {
    * mode, so texts of the other mode wait until Besked is in it again rather than being passed over.
    */
   private readonly seenUpTo = { sandbox: 0, live: 0 };
-  private chain: Promise<void> = Promise.resolve();
-  private stopped = false;
+  private readonly passes: OneAtATime;
 
-  constructor(private readonly d: AutoReplyDeps) {}
+  constructor(private readonly d: AutoReplyDeps) {
+    this.passes = new OneAtATime(d.log);
+  }
 
   /** Decides what is new (new texts were stored, or Besked started); passes run one after another. */
   poke(): Promise<void> {
-    const next = this.chain.then(() => (this.stopped ? undefined : this.pass())).catch((err: unknown) => this.d.log.warn('auto-replies failed', { err }));
-    this.chain = next;
-    return next;
+    return this.passes.pass(() => this.pass(), 'auto-replies failed');
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    await this.chain;
+  stop(): Promise<void> {
+    return this.passes.stop();
   }
 
   private async pass(): Promise<void> {
@@ -119,7 +118,7 @@ export class AutoReplies {
     for (;;) {
       const rows = page.all(from, upTo, mode, earliest) as Inbound[];
       for (const m of rows) {
-        if (this.stopped) return;
+        if (this.passes.stopped) return;
         try {
           await this.decide(m, p);
         } catch (err) {

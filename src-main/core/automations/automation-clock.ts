@@ -2,23 +2,25 @@
 // changed, the test gateway's clock moved). One piece of work at a time: a tick, a pause's withdrawal and an
 // edit never interleave, so two of them cannot record or withdraw the same run at once.
 import type { Logger } from '../log';
+import { OneAtATime } from './one-at-a-time';
 
 export const TICK_MS = 30_000;
 
 export class AutomationClock {
-  private chain: Promise<void> = Promise.resolve();
+  private readonly work: OneAtATime;
   private queued = false;
   private timer: NodeJS.Timeout | null = null;
-  private stopped = false;
 
   constructor(
     private readonly tick: () => Promise<void>,
     private readonly log: Logger,
     private readonly everyMs = TICK_MS,
-  ) {}
+  ) {
+    this.work = new OneAtATime(log);
+  }
 
   start(): void {
-    this.stopped = false;
+    this.work.resume();
     this.timer = setInterval(() => this.wake(), this.everyMs);
     this.timer.unref();
     this.wake();
@@ -26,33 +28,29 @@ export class AutomationClock {
 
   /** A tick as soon as the work in hand is done; wakes while one is waiting to start add nothing. */
   wake(): void {
-    if (this.stopped || this.queued) return;
+    if (this.work.stopped || this.queued) return;
     this.queued = true;
-    void this.exclusive(async () => {
-      this.queued = false;
-      if (!this.stopped) await this.tick();
-    }).catch((err: unknown) => this.log.warn('automations: a tick failed; the next one tries again', { err }));
+    void this.work
+      .exclusive(async () => {
+        this.queued = false;
+        if (!this.work.stopped) await this.tick();
+      })
+      .catch((err: unknown) => this.log.warn('automations: a tick failed; the next one tries again', { err }));
   }
 
   /** Runs `fn` alone: after the work before it, before the work after it. */
   exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    const p = this.chain.then(fn);
-    this.chain = p.then(
-      () => undefined,
-      () => undefined,
-    );
-    return p;
+    return this.work.exclusive(fn);
   }
 
   /** Resolves when everything queued so far is done (tests, and stop). */
   idle(): Promise<void> {
-    return this.exclusive(async () => {});
+    return this.work.idle();
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.idle();
+    await this.work.stop();
   }
 }

@@ -115,6 +115,16 @@ export class OccurrenceLog {
     return (automationId === undefined ? this.db.prepare(sql).all() : this.db.prepare(sql).all(automationId)) as OccurrenceRow[];
   }
 
+  /** One row per run (campaign) among the rows in the given states, its oldest due; rows with no campaign left out. */
+  runsInStates(states: readonly OccurrenceState[]): (OccurrenceRow & { campaign_id: number })[] {
+    const seen = new Set<number>();
+    return this.inStates(states).filter((r): r is OccurrenceRow & { campaign_id: number } => {
+      if (r.campaign_id === null || seen.has(r.campaign_id)) return false;
+      seen.add(r.campaign_id);
+      return true;
+    });
+  }
+
   /** Moves rows from one of `from` to `to`; a row that moved on meanwhile is left alone. */
   move(ids: readonly number[], from: readonly OccurrenceState[], to: OccurrenceState, reason: string | null = null, reasonCode: Claim['reasonCode'] = null): number {
     if (ids.length === 0) return 0;

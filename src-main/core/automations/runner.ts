@@ -207,10 +207,7 @@ export class AutomationRunner {
    */
   private async sendRecorded(): Promise<void> {
     const nowMs = this.d.now();
-    const seen = new Set<number>();
-    for (const row of this.d.log.inStates(['planned'])) {
-      if (row.campaign_id === null || seen.has(row.campaign_id)) continue;
-      seen.add(row.campaign_id);
+    for (const row of this.d.log.runsInStates(['planned'])) {
       const a = this.d.store.get(row.automation_id);
       if (!a || a.state !== 'active') {
         await this.d.withdrawal.row(row, null);
@@ -240,10 +237,7 @@ export class AutomationRunner {
   private async expireOffline(): Promise<void> {
     const nowMs = this.d.now();
     const c = this.d.campaigns();
-    const seen = new Set<number>();
-    for (const row of this.d.log.inStates(['sending'])) {
-      if (row.campaign_id === null || seen.has(row.campaign_id)) continue;
-      seen.add(row.campaign_id);
+    for (const row of this.d.log.runsInStates(['sending'])) {
       const a = this.d.store.get(row.automation_id);
       const campaign = c.store.maybeRow(row.campaign_id);
       // Offline, or the gateway turning requests away (rate limited): either way it could not take the run.
@@ -267,8 +261,7 @@ export class AutomationRunner {
 
   /** Every run on its way looks at its campaign (events can be missed across a restart). */
   private followAll(): void {
-    const ids = new Set(this.d.log.inStates(['sending', 'handed_over']).map((r) => r.campaign_id));
-    for (const id of ids) if (id !== null) this.follow(id);
+    for (const run of this.d.log.runsInStates(['sending', 'handed_over'])) this.follow(run.campaign_id);
   }
 
   /** A run's rows take its campaign's outcome once the campaign has one; per-contact rows their recipient's. */

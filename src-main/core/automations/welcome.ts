@@ -13,6 +13,7 @@ import { SqlContactDirectory } from '../campaigns/contact-directory';
 import { contactValues } from '../campaigns/recipients';
 import type { ReplyRequest } from '../inbox/reply';
 import type { AutomationRow } from './automation-store';
+import { OneAtATime } from './one-at-a-time';
 import { isPhoneSender } from '../../../src-shared/automations/reply-guards';
 
 export interface WelcomeDeps {
@@ -34,21 +35,19 @@ export const WELCOME = 'welcome';
 const PAGE = 200;
 
 export class WelcomeTexts {
-  private chain: Promise<void> = Promise.resolve();
-  private stopped = false;
+  private readonly passes: OneAtATime;
 
-  constructor(private readonly d: WelcomeDeps) {}
+  constructor(private readonly d: WelcomeDeps) {
+    this.passes = new OneAtATime(d.log);
+  }
 
   /** Works through the queue; calls run one after another. */
   poke(): Promise<void> {
-    const next = this.chain.then(() => (this.stopped ? undefined : this.pass())).catch((err: unknown) => this.d.log.warn('welcome texts failed', { err }));
-    this.chain = next;
-    return next;
+    return this.passes.pass(() => this.pass(), 'welcome texts failed');
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    await this.chain;
+  stop(): Promise<void> {
+    return this.passes.stop();
   }
 
   private async pass(): Promise<void> {
@@ -63,7 +62,7 @@ export class WelcomeTexts {
       const rows = (page.all() as Queued[]).filter((q) => !tried.has(`${q.automationId}:${q.contactId}`));
       if (rows.length === 0) break;
       for (const q of rows) {
-        if (this.stopped) return;
+        if (this.passes.stopped) return;
         tried.add(`${q.automationId}:${q.contactId}`);
         try {
           if (await this.welcome(q)) touched.add(q.automationId);

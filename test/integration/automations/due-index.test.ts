@@ -4,16 +4,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AutomationStore } from '../../../src-main/core/automations/automation-store';
 import { DueIndex } from '../../../src-main/core/automations/due-index';
 import { openDatabase, type Db } from '../../../src-main/core/db/database';
-import { birthdayDraft, startClockedCore, type ClockedCore } from './store-fixture';
+import { birthdayDraft, clockedCoresClosedAfterEach, type ClockedCore } from './store-fixture';
 
 let t: ClockedCore;
-const open: ClockedCore[] = [];
-afterEach(async () => {
-  for (const c of open.splice(0)) await c.close();
-});
+const startCore = clockedCoresClosedAfterEach();
 const start = async () => {
-  t = await startClockedCore(NOW);
-  open.push(t);
+  t = await startCore(NOW);
 };
 
 // Monday 1 March 2027, 09:00 in Copenhagen (CET).

@@ -6,16 +6,12 @@ import { AutomationStore } from '../../../src-main/core/automations/automation-s
 import { AutomationViews } from '../../../src-main/core/automations/automation-view';
 import { AutomationHistory } from '../../../src-main/core/automations/history';
 import { openDatabase, type Db } from '../../../src-main/core/db/database';
-import { keywordDraft, recurringDraft, startClockedCore, type ClockedCore } from './store-fixture';
+import { keywordDraft, recurringDraft, clockedCoresClosedAfterEach, type ClockedCore } from './store-fixture';
 
 let t: ClockedCore;
-const open: ClockedCore[] = [];
-afterEach(async () => {
-  for (const c of open.splice(0)) await c.close();
-});
+const startCore = clockedCoresClosedAfterEach();
 const start = async () => {
-  t = await startClockedCore(NOW);
-  open.push(t);
+  t = await startCore(NOW);
 };
 
 const NOW = '2027-03-01T08:00:00.000Z';

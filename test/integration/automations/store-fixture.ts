@@ -1,4 +1,5 @@
 // A core whose automations run on a clock the test sets, and drafts of each kind of automation to start from.
+import { afterEach } from 'vitest';
 import type { AutomationDraft } from '../../../src-shared/contract/automations';
 import { startTestCore, type TestCore } from '../inbox/core-fixture';
 
@@ -14,6 +15,19 @@ export async function startClockedCore(nowIso: string): Promise<ClockedCore> {
   const clock = { now: Date.parse(nowIso) };
   const t = await startTestCore({ automations: { now: () => clock.now } });
   return Object.assign(t, { clock });
+}
+
+/** Starts clocked cores for one test file; each is closed after the test that started it. Call at the file's top level. */
+export function clockedCoresClosedAfterEach(): (nowIso: string) => Promise<ClockedCore> {
+  const open: ClockedCore[] = [];
+  afterEach(async () => {
+    for (const c of open.splice(0)) await c.close();
+  });
+  return async (nowIso) => {
+    const c = await startClockedCore(nowIso);
+    open.push(c);
+    return c;
+  };
 }
 
 const message = (text = 'Hej {first_name}'): AutomationDraft['message'] => ({

@@ -5,9 +5,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import { flushPromises } from '@vue/test-utils';
 import { useAutomationsStore } from '../../../src-renderer/stores/automations';
-import type { HistoryItem } from '../../../src-shared/contract';
 import { installFakeBesked, type FakeBesked } from './support/fake-besked';
-import { automation, nextSends, recurringDraft } from './support/automation-fixtures';
+import { automation, historyRun, nextSends, recurringDraft } from './support/automation-fixtures';
 
 let besked: FakeBesked;
 
@@ -17,20 +16,6 @@ beforeEach(() => {
     'automations.get': ({ id }) => automation({ id, state: 'active' }),
   });
   setActivePinia(createPinia());
-});
-
-const item = (id: number): HistoryItem => ({
-  id,
-  kind: 'run',
-  at: '2026-12-07T09:00:00.000Z',
-  state: 'sent',
-  recipients: 3,
-  contactId: null,
-  name: null,
-  msisdn: null,
-  campaignId: 40 + id,
-  reason: null,
-  reasonCode: null,
 });
 
 describe('automations store', () => {
@@ -89,7 +74,7 @@ describe('automations store', () => {
   });
 
   it('pages the history with the last item’s id', async () => {
-    besked.handlers['automations.history'] = ({ beforeId }) => (beforeId === undefined ? { items: [item(5), item(4)], more: true } : { items: [item(3)], more: false });
+    besked.handlers['automations.history'] = ({ beforeId }) => (beforeId === undefined ? { items: [historyRun(5), historyRun(4)], more: true } : { items: [historyRun(3)], more: false });
     const store = useAutomationsStore();
     await store.loadHistory(1);
     await store.loadHistory(1, true);
@@ -97,11 +82,11 @@ describe('automations store', () => {
       { id: 1, limit: 50 },
       { id: 1, limit: 50, beforeId: 4 },
     ]);
-    expect(store.history).toEqual({ id: 1, items: [item(5), item(4), item(3)], more: false });
+    expect(store.history).toEqual({ id: 1, items: [historyRun(5), historyRun(4), historyRun(3)], more: false });
   });
 
   it('reads the list, the open automation and its history again on automations.changed', async () => {
-    besked.handlers['automations.history'] = () => ({ items: [item(1)], more: false });
+    besked.handlers['automations.history'] = () => ({ items: [historyRun(1)], more: false });
     const store = useAutomationsStore();
     await store.load();
     await store.open(1);

@@ -9,11 +9,11 @@ import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import AutomationsView from '../../../src-renderer/views/AutomationsView.vue';
 import CampaignsView from '../../../src-renderer/views/CampaignsView.vue';
 import HistoryPanel from '../../../src-renderer/components/automations/HistoryPanel.vue';
-import type { CampaignSummary, HistoryItem } from '../../../src-shared/contract';
+import type { CampaignSummary } from '../../../src-shared/contract';
 import { summary } from './support/campaign-fixtures';
 import { installFakeBesked, type FakeBesked } from './support/fake-besked';
 import { buttonIds, mountView } from './support/mount-view';
-import { automation, nextSends, settingsView, type AutomationPatch } from './support/automation-fixtures';
+import { automation, historyRun, nextSends, settingsView, type AutomationPatch } from './support/automation-fixtures';
 
 let besked: FakeBesked;
 let wrapper: VueWrapper | undefined;
@@ -156,20 +156,7 @@ describe('campaign list', () => {
 
 describe('automation history', () => {
   it('shows runs with their campaign, replies with the number and text they answered, and why not, paged', async () => {
-    const run = (id: number, patch: Partial<HistoryItem> = {}): HistoryItem => ({
-      id,
-      kind: 'run',
-      at: '2026-12-07T09:00:00.000Z',
-      state: 'sent',
-      recipients: 120,
-      contactId: null,
-      name: null,
-      msisdn: null,
-      campaignId: 40 + id,
-      reason: null,
-      reasonCode: null,
-      ...patch,
-    });
+    const run = historyRun;
     besked.handlers['automations.history'] = ({ beforeId }) =>
       beforeId === undefined
         ? {

@@ -1,6 +1,6 @@
-// Automations as the core would report them, for store and view tests: a saved automation, its next sends and a
-// settings view in either mode, each with what a test changes.
-import type { Automation, AutomationDraft, Mode, NextSends, SettingsView } from '../../../../src-shared/contract';
+// Automations as the core would report them, for store and view tests: a saved automation, its next sends, a line of
+// its history and a settings view in either mode, each with what a test changes.
+import type { Automation, AutomationDraft, HistoryItem, Mode, NextSends, SettingsView } from '../../../../src-shared/contract';
 import { DEFAULT_SETTINGS } from '../../../../src-main/core/settings/store';
 
 export const recurringDraft = (patch: Partial<AutomationDraft> = {}): AutomationDraft => ({
@@ -53,6 +53,24 @@ export function nextSends(patch: Partial<NextSends> = {}): NextSends {
     perMessage: null,
     problems: [],
     unreadable: { total: 0, examples: [] },
+    ...patch,
+  };
+}
+
+/** A sent run as a line of the automation's history (its campaign 40 + id). */
+export function historyRun(id: number, patch: Partial<HistoryItem> = {}): HistoryItem {
+  return {
+    id,
+    kind: 'run',
+    at: '2026-12-07T09:00:00.000Z',
+    state: 'sent',
+    recipients: 120,
+    contactId: null,
+    name: null,
+    msisdn: null,
+    campaignId: 40 + id,
+    reason: null,
+    reasonCode: null,
     ...patch,
   };
 }
