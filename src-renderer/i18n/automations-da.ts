@@ -17,7 +17,7 @@ export const automationsDa: Translation<typeof automationsEn> = {
     welcome: 'En besked til hver kontakt, der kommer med i en gruppe.',
   },
   state: { draft: 'Slået fra (aldrig slået til)', active: 'Slået til', paused: 'Sat på pause' },
-  counts: { sent: '{n} sendt', held: '{n} holdt tilbage', missed: '{n} misset', notWithdrawn: '{n} ikke trukket tilbage', replies: '{n} svar' },
+  counts: { sent: '{n} sendt', held: '{n} holdt tilbage', missed: '{n} misset', notWithdrawn: '{n} ikke trukket tilbage', replies: 'ét svar | {n} svar' },
   onReply: 'Når en besked kommer ind',
   onJoin: 'Når nogen kommer med',
   edit: 'Rediger',
