@@ -151,9 +151,40 @@ export class Withdrawal {
            AND (r.msisdn IN (SELECT msisdn FROM opt_outs) OR (r.contact_id IS NOT NULL AND r.contact_id NOT IN (SELECT id FROM contacts)))`,
         'pluck',
       ).all(row.campaign_id) as number[];
-      if (gone.length > 0) count(row.automation_id, (await this.row(row, gone)).alreadySent);
+      // One recipient at a time, so the ones that could not be taken back are listed by name in the history.
+      for (const msisdn of gone) {
+        const r = await this.row(row, [msisdn]);
+        count(row.automation_id, r.alreadySent);
+        if (r.alreadySent > 0) this.listNotWithdrawn(row, row.campaign_id, msisdn);
+      }
     }
     return notWithdrawn;
+  }
+
+  /**
+   * A recipient of a whole run that could not be withdrawn (already sent, or its request's answer was lost) gets a
+   * row of its own under the run's occurrence, so the automation's counts and history list it. A number that is no
+   * contact has no key of its own there: the attention notice is all that tells of it.
+   */
+  private listNotWithdrawn(run: OccurrenceRow, campaignId: number, msisdn: number): void {
+    const contactId = prepared(
+      this.d.db,
+      'SELECT contact_id FROM campaign_recipients WHERE campaign_id = ? AND msisdn = ? AND contact_id IS NOT NULL',
+      'pluck',
+    ).get(campaignId, msisdn) as number | undefined;
+    if (contactId === undefined) return;
+    this.d.log.claim({
+      automationId: run.automation_id,
+      occurrence: run.occurrence,
+      contactId,
+      dueAt: run.due_at,
+      state: 'not_withdrawn',
+      campaignId,
+      recipients: 1,
+      revision: run.revision,
+      reason: ALREADY_SENT,
+      reasonCode: coded('automation.alreadySent'),
+    });
   }
 
   /**

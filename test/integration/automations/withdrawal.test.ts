@@ -99,4 +99,39 @@ describe('withdrawing handed-over runs', () => {
     expect([...byNumber]).toEqual(expect.arrayContaining([[4520000500, 'SCHEDULED'], [4520000501, 'DELETED'], [4520000502, 'SCHEDULED']]));
     expect(occurrences(t, id).map((r) => r.state)).toEqual(['handed_over']);
   });
+
+  it('lists by name a contact of a handed-over run whose message could not be withdrawn (410), and counts it', async () => {
+    const t = await p.core();
+    const anna = await t.ok('contacts.create', { firstName: 'Anna', phone: '+4520000600' });
+    const bo = await t.ok('contacts.create', { firstName: 'Bo', phone: '+4520000601' });
+    const due = DateTime.fromMillis((await simNow(t)) + 600 * 60_000, { zone });
+    const spec: RecurringSpec = {
+      kind: 'recurring',
+      recurrence: { every: 'day', interval: 1 },
+      time: due.toFormat('HH:mm'),
+      startDate: due.toISODate()!,
+      end: { kind: 'never' },
+      recipients: { contactIds: [anna.id, bo.id], groupIds: [], searches: [], numbers: [] },
+      resolve: 'each_run',
+    };
+    const id = await activate(t, spec, { name: 'Daily' });
+    // Bo's message is taken off the gateway's queue by another system on the account; then he opts out.
+    const boMessage = (await legacy(t)).find((e) => e.recipient === 4520000601)!;
+    await t.core.gateway.deleteScheduled(Number(boMessage.id));
+    await t.ok('contacts.optOut', { selection: { ids: [bo.id] } });
+    await settled(t);
+    const rows = occurrences(t, id);
+    expect(rows.map((r) => [r.contact_id, r.state])).toEqual([
+      [0, 'handed_over'],
+      [bo.id, 'not_withdrawn'],
+    ]);
+    expect(rows[1]!.reason).toMatch(/already been sent \(or deleted\)/);
+    expect(rows[1]!.campaign_id).toBe(rows[0]!.campaign_id);
+    const automation = await t.ok('automations.get', { id });
+    expect(automation.counts.notWithdrawn).toBe(1);
+    const history = await t.ok('automations.history', { id });
+    expect(history.items.find((i) => i.contactId === bo.id)).toMatchObject({ state: 'not_withdrawn', name: 'Bo' });
+    // Anna's greeting stays at the gateway for its time.
+    expect((await legacy(t)).find((e) => e.recipient === 4520000600)!.status).toBe('SCHEDULED');
+  });
 });
