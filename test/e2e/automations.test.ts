@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { da } from '../../src-renderer/i18n/da';
 import { en } from '../../src-renderer/i18n/en';
 import { gotoView, openApp, type E2EApp, besked } from './harness';
+import { closeTools, openTools } from './sandbox-drawer';
 
 // Both end in 1: the test gateway delivers to them.
 const METTE = 4520304051;
@@ -42,22 +43,6 @@ async function importContacts(page: Page, birthday: string): Promise<void> {
   const p = await besked<{ mapping: unknown[] }>(page, 'contacts.importPreview', { importId });
   const mapping = [...p.mapping.slice(0, 3), { custom: 'fodselsdag', label: 'Fødselsdag' }];
   await besked(page, 'contacts.importRun', { importId, mapping, defaultCountry: 'DK', mergeRule: 'fillEmpty', group: { kind: 'none' } });
-}
-
-/** Opens the Sandbox tools from the header, with the contact picked as the customer they play when one is named. */
-async function openTools(page: Page, contact?: string): Promise<void> {
-  await page.click('[data-testid="sandbox-tools-open"]');
-  await page.waitForSelector('[data-testid="sandbox-tools-notice"]');
-  if (!contact) return;
-  if ((await page.textContent('[data-testid="sandbox-contact"]'))?.includes(contact)) return;
-  await page.click('[data-testid="sandbox-contact"]');
-  await page.keyboard.type(contact);
-  await page.click(`.n-base-select-option:has-text("${contact}")`);
-}
-
-async function closeTools(page: Page): Promise<void> {
-  await page.keyboard.press('Escape');
-  await page.waitForSelector('[data-testid="sandbox-tools-notice"]', { state: 'detached' });
 }
 
 /** "New automation", then one of the example set-ups: the editor opens with it filled in. */

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startSimulator, type Simulator } from '../../src-sim/index';
 import { gotoView, openApp, type E2EApp, besked } from './harness';
+import { closeTools, openTools } from './sandbox-drawer';
 
 // Ends in 1: the test gateway delivers it.
 const METTE = 4520304051;
@@ -13,22 +14,6 @@ const METTE = 4520304051;
 let app: E2EApp;
 /** Plays the live gateway in the last test. */
 let live: Simulator | undefined;
-
-/** Opens the Sandbox tools from the header and picks the contact as the customer they play. */
-async function openTools(page: Page, contact?: string): Promise<void> {
-  await page.click('[data-testid="sandbox-tools-open"]');
-  await page.waitForSelector('[data-testid="sandbox-tools-notice"]');
-  if (!contact) return;
-  if ((await page.textContent('[data-testid="sandbox-contact"]'))?.includes(contact)) return;
-  await page.click('[data-testid="sandbox-contact"]');
-  await page.keyboard.type(contact);
-  await page.click(`.n-base-select-option:has-text("${contact}")`);
-}
-
-async function closeTools(page: Page): Promise<void> {
-  await page.keyboard.press('Escape');
-  await page.waitForSelector('[data-testid="sandbox-tools-notice"]', { state: 'detached' });
-}
 
 const threadDirections = (page: Page) => page.$$eval('[data-testid="thread-item"]', (els) => els.map((e) => e.getAttribute('data-direction')));
 
