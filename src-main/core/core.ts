@@ -22,6 +22,7 @@ import { createSyncService, type SyncService } from './sync';
 import { createMessagesModule } from './messages';
 import { createSandboxModule } from './sandbox';
 import { createAutomationsModule, type AutomationsModule } from './automations';
+import { modeClock } from './automations/mode-clock';
 import { InstanceLock, type InstanceKind } from './instance-lock';
 import { PriceSchedule, type Every } from './pricing/price-schedule';
 
@@ -131,6 +132,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     afterStored: (added) => automations.afterStored(added),
   });
   const sync = createSyncService({ db, events, gateway, connection, settings, vault, log, intake: inbox.intake, ...opts.sync });
+  const automationClock = modeClock({ events, mode, sandboxNow: () => sandbox.clockNow() });
   const automations = createAutomationsModule({
     db,
     events,
@@ -139,7 +141,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     mode,
     campaigns: () => campaigns,
     reply: (req) => inbox.reply(req),
-    now: opts.automations?.now ?? (() => sandbox.clockNow() ?? Date.now()),
+    now: opts.automations?.now ?? automationClock.now,
     gateway: () => gateway,
   });
 
@@ -185,6 +187,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     close: async () => {
       // The outbox first: the request in flight gets its outcome recorded before the gateway client closes.
       await automations.stop();
+      automationClock.stop();
       await campaigns.stop();
       await sync.stop();
       await priceSchedule.stop();
