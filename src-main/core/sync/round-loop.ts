@@ -59,9 +59,17 @@ export class RoundLoop<R extends { offline: boolean }> {
 
   /** The next round in delayMs (replacing the one planned); nothing while stopped. */
   plan(delayMs: number): void {
+    this.planAt(this.o.now() + delayMs, delayMs);
+  }
+
+  /**
+   * The next round at an instant (replacing the one planned): the plan shown is that instant itself, not one
+   * reckoned again from a clock that has moved on since the caller read it.
+   */
+  planAt(atMs: number, delayMs = Math.max(atMs - this.o.now(), 0)): void {
     if (!this.running) return;
     if (this.timer) clearTimeout(this.timer);
-    this.o.status.planned(this.o.channel, this.o.now() + delayMs);
+    this.o.status.planned(this.o.channel, atMs);
     this.timer = setTimeout(() => {
       this.timer = null;
       this.serial(this.o.round)

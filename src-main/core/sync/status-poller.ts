@@ -82,7 +82,8 @@ export class StatusPoller {
   wake(): void {
     const next = this.o.store.nextDue();
     if (next === null) return;
-    this.loop.plan(Math.min(Math.max(next - this.now(), 0), this.o.maxSleepMs ?? 30_000));
+    const now = this.now();
+    this.loop.planAt(Math.min(Math.max(next, now), now + (this.o.maxSleepMs ?? 30_000)));
   }
 
   /**
