@@ -254,6 +254,25 @@ export const ERROR_CODES = {
   'sandbox.liveMode': [],
   'sandbox.whoMissing': [],
   'sandbox.gatewayRefused': ['status', 'detail'],
+
+  // Who may make a call on a Besked server (the dispatcher, from the contract's rules).
+  'team.signInNeeded': [],
+  'team.notAllowed': ['call'],
+
+  // Team accounts (core/team): sign-in, sessions, invitations, lockout.
+  'team.notAServer': [],
+
+  // A Besked server's connection and certificate (bridge/team-server, core/remote).
+  'remote.onServer': [],
+
+  // The audit trail (core/audit).
+  'audit.readOnly': [],
+
+  // The shared inbox (core/inbox): assignment, notes, who is replying.
+  'conversation.noSuchColleague': [],
+
+  // Working together on contacts and drafts (core/contacts, core/campaigns).
+  'contact.changedMeanwhile': ['name'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

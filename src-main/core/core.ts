@@ -25,6 +25,9 @@ import { createAutomationsModule, type AutomationsModule } from './automations';
 import { modeClock } from './automations/mode-clock';
 import { InstanceLock, type InstanceKind } from './instance-lock';
 import { PriceSchedule, type Every } from './pricing/price-schedule';
+import { createTeamModule, type TeamModule, type TeamModuleOptions } from './team';
+import { createAuditModule } from './audit';
+import { remoteHandlers, type RemoteControl } from './remote';
 
 export interface CoreOptions {
   dataDir: string;
@@ -49,6 +52,10 @@ export interface CoreOptions {
   pricing?: { now?: () => number; every?: Every };
   /** The gateway client's time-outs and retry rule (the fault tests shorten them to provoke time-outs quickly). */
   gateway?: Pick<GatewayClientOptions, 'timeouts' | 'retry'>;
+  /** Set by `npm run server`: this core serves a team (accounts, sessions); left out, it is one PC's. */
+  team?: Pick<TeamModuleOptions, 'serverName' | 'publicUrl' | 'timings' | 'now'>;
+  /** The desktop app's host, which answers remote.* (switching to a server); left out, the data stays here. */
+  remote?: RemoteControl;
 }
 
 export interface Core {
@@ -66,6 +73,8 @@ export interface Core {
   lock: InstanceLock;
   /** The automations' runner: wake() looks for due runs now, idle() waits for its work (tests). */
   automations: Pick<AutomationsModule, 'wake' | 'idle'>;
+  /** Accounts and sessions on a server (the team transport checks each call's session); connected windows. */
+  team: Pick<TeamModule, 'sessions' | 'connections'>;
   close(): Promise<void>;
 }
 
@@ -96,6 +105,8 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
   });
 
   const mode = async () => (await connection.state()).mode;
+  const team = createTeamModule({ db, events, log, kind: opts.team ? 'server' : 'single', serverName: opts.team?.serverName ?? 'Besked', ...opts.team });
+  const audit = createAuditModule({ db, log });
 
   // The modules refer to each other only through closures called after startup (campaigns and sync are built below).
   const account = createAccountModule({
@@ -130,6 +141,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     outbox: () => campaigns.outbox,
     ...opts.sync,
     afterStored: (added) => automations.afterStored(added),
+    connections: team.connections,
   });
   const sync = createSyncService({ db, events, gateway, connection, settings, vault, log, intake: inbox.intake, ...opts.sync });
   const automationClock = modeClock({ events, mode, sandboxNow: () => sandbox.clockNow() });
@@ -163,9 +175,12 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
       clockMoved: () => automations.wake(),
     }).handlers,
     ...automations.handlers,
+    ...team.handlers,
+    ...audit.handlers,
+    ...remoteHandlers(opts.remote ?? null),
   };
 
-  const dispatch = createDispatcher(handlers, { log, checkOutputs: opts.checkOutputs ?? false });
+  const dispatch = createDispatcher(handlers, { log, checkOutputs: opts.checkOutputs ?? false, audit: audit.sink });
   campaigns.start();
   await sync.start();
   automations.start();
@@ -184,6 +199,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     sync,
     lock,
     automations,
+    team,
     close: async () => {
       // The outbox first: the request in flight gets its outcome recorded before the gateway client closes.
       await automations.stop();

@@ -1,7 +1,9 @@
 // Runs one contract call: validates the input against src-shared/contract, runs its handler, and turns
 // every outcome into a Result value that any transport can carry without losing the error's kind.
 import type { z } from 'zod';
-import { calls, isCallName, type CallName, type CallOutput, type CallParsedInput } from '../../src-shared/contract';
+import { callRules, calls, isCallName, type AuditAction, type CallName, type CallOutput, type CallParsedInput } from '../../src-shared/contract';
+import { allows } from '../../src-shared/team/access';
+import { LOCAL_CALLER, runAsCaller, standingOf, type Caller } from './team/caller';
 import type { AppError, FieldIssue, Result } from '../../src-shared/errors';
 import { coded } from '../../src-shared/error-codes';
 import { toAppError } from './errors';
@@ -9,7 +11,20 @@ import type { Logger } from './log';
 
 export type Handlers = { [N in CallName]: (input: CallParsedInput<N>) => Promise<CallOutput<N>> | CallOutput<N> };
 
-export type Dispatch = (name: unknown, input: unknown) => Promise<Result<unknown>>;
+/** One call from a transport; `caller` is left out by this PC's own window (IPC, loopback web mode). */
+export type Dispatch = (name: unknown, input: unknown, caller?: Caller) => Promise<Result<unknown>>;
+
+/** One audited call as it happened: written to the audit trail by core/audit. */
+export interface AuditedCall {
+  caller: Caller;
+  call: CallName;
+  action: AuditAction;
+  /** The validated input (or the raw one for a refusal); the audit module removes secrets before writing it. */
+  input: unknown;
+  outcome: 'ok' | 'refused' | 'failed';
+  error: AppError | null;
+}
+export type AuditSink = (entry: AuditedCall) => void;
 
 export function issuesToFields(issues: readonly z.core.$ZodIssue[]): FieldIssue[] {
   return issues.map((i) => ({ path: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)), message: i.message }));
@@ -23,8 +38,16 @@ export function validationError(fields: FieldIssue[], what: string, call?: strin
   return { kind: 'validation', message: `${what}: ${problem}`, fields, ...(call === undefined ? {} : coded('call.invalidInput', { call, problem })) };
 }
 
-export function createDispatcher(handlers: Handlers, opts: { log: Logger; checkOutputs?: boolean }): Dispatch {
-  return async (name, rawInput) => {
+export function createDispatcher(handlers: Handlers, opts: { log: Logger; checkOutputs?: boolean; audit?: AuditSink }): Dispatch {
+  const audit = (entry: AuditedCall) => {
+    try {
+      opts.audit?.(entry);
+    } catch (err) {
+      // The call's own outcome stands; a trail that cannot be written is logged, never shown as the call's failure.
+      opts.log.error('audit entry not written', { err, call: entry.call });
+    }
+  };
+  return async (name, rawInput, caller = LOCAL_CALLER) => {
     if (!isCallName(name)) {
       return {
         ok: false,
@@ -32,11 +55,26 @@ export function createDispatcher(handlers: Handlers, opts: { log: Logger; checkO
       };
     }
     const spec = calls[name];
+    const rule = callRules[name];
+    // Before the input is read: a caller who may not make the call learns nothing about its input either.
+    const standing = standingOf(caller);
+    if (!allows(rule.who, standing)) {
+      const error = notAllowed(name, standing === null);
+      if (rule.audit && caller.user) audit({ caller, call: name, action: rule.audit, input: rawInput, outcome: 'refused', error });
+      return { ok: false, error };
+    }
     const parsed = spec.input.safeParse(rawInput === undefined ? {} : rawInput);
     if (!parsed.success) return { ok: false, error: validationError(issuesToFields(parsed.error.issues), `Invalid input to ${name}`, name) };
+    const outcome = await runAsCaller(caller, () => runHandler(name, parsed.data));
+    if (rule.audit) audit({ caller, call: name, action: rule.audit, input: parsed.data, outcome: outcome.ok ? 'ok' : 'failed', error: outcome.ok ? null : outcome.error });
+    return outcome;
+  };
+
+  async function runHandler(name: CallName, input: unknown): Promise<Result<unknown>> {
+    const spec = calls[name];
     try {
       const handler = handlers[name] as (i: unknown) => Promise<unknown> | unknown;
-      const value = await handler(parsed.data);
+      const value = await handler(input);
       if (opts.checkOutputs) {
         const out = spec.output.safeParse(value);
         if (!out.success) {
@@ -51,7 +89,14 @@ export function createDispatcher(handlers: Handlers, opts: { log: Logger; checkO
       if (error.kind === 'internal') opts.log.error(`call ${name} failed`, { err });
       return { ok: false, error };
     }
-  };
+  }
+}
+
+/** The refusal of a call the caller's role may not make (or, not signed in, any call but the few open ones). */
+export function notAllowed(call: string, signedOut: boolean): AppError {
+  return signedOut
+    ? { kind: 'auth', message: 'Sign in first: this Besked server asks who you are.', ...coded('team.signInNeeded') }
+    : { kind: 'auth', message: `Only the shop's owner may do this (${call}). Ask an owner to do it or to change your role.`, ...coded('team.notAllowed', { call }) };
 }
 
 /** A name that is not a call, for the error: String() would throw on an object whose toString is not a function. */

@@ -1,13 +1,14 @@
 // The core's event bus: typed by the contract's events, listened to by whichever transports are attached.
-import type { EventMessage, EventName, EventPayload } from '../../src-shared/contract';
+import type { EventAudience, EventMessage, EventName, EventPayload } from '../../src-shared/contract';
 
 export type EventListener = (message: EventMessage) => void;
 
 export class EventBus {
   private readonly listeners = new Set<EventListener>();
 
-  emit<E extends EventName>(name: E, payload: EventPayload<E>): void {
-    const message = { name, payload } as EventMessage;
+  /** `to` narrows who sees it on a server (one PC shows every event); left out, every signed-in user does. */
+  emit<E extends EventName>(name: E, payload: EventPayload<E>, to?: EventAudience): void {
+    const message = (to ? { name, payload, to } : { name, payload }) as EventMessage;
     for (const l of this.listeners) l(message);
   }
 

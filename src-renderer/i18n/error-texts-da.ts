@@ -127,6 +127,7 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
     refused: 'Gatewayen afviste beskeden.',
   },
   contact: {
+    changedMeanwhile: '{name} blev ændret af en anden, mens du redigerede. Se hvad der er ændret, og vælg.',
     notFound: 'Denne kontakt findes ikke længere. Den er måske blevet slettet.',
     phoneTaken: '{phone} hører allerede til {name}. Et nummer kan kun høre til én kontakt.',
     phoneTakenUnnamed: '{phone} hører allerede til en anden kontakt. Et nummer kan kun høre til én kontakt.',
@@ -277,4 +278,22 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
       notAPhone: 'Ikke sendt: kontaktens nummer er ikke et telefonnummer.',
     },
   },
+  team: {
+    signInNeeded: 'Log ind først: denne Besked-server vil vide, hvem du er.',
+    notAllowed: 'Kun butikkens ejer må gøre dette ({call}). Bed en ejer om at gøre det eller ændre din rolle.',
+    notAServer: 'Dette er Besked på én pc: der er ingen konti. Start en Besked-server for at arbejde som team.',
+  },
+
+  remote: {
+    onServer: 'Dette er en Besked-server: forbind til den fra skrivebordsappens Indstillinger, ikke fra selve serveren.',
+  },
+
+  audit: {
+    readOnly: 'Revisionssporet kan ikke ændres.',
+  },
+
+  conversation: {
+    noSuchColleague: 'Den kollega er ikke længere på holdet. Vælg en anden.',
+  },
+
 };

@@ -132,6 +132,7 @@ export const errorTextsEn = {
     refused: REFUSED_WORDS,
   },
   contact: {
+    changedMeanwhile: '{name} was changed by someone else while you were editing. Look at what changed and choose.',
     notFound: 'This contact no longer exists. It may have been deleted.',
     phoneTaken: '{phone} already belongs to {name}. One number belongs to one contact.',
     phoneTakenUnnamed: '{phone} already belongs to another contact. One number belongs to one contact.',
@@ -275,4 +276,22 @@ export const errorTextsEn = {
       notAPhone: 'Not sent: the contact\'s number is not a phone number.',
     },
   },
+  team: {
+    signInNeeded: 'Sign in first: this Besked server asks who you are.',
+    notAllowed: 'Only the shop\'s owner may do this ({call}). Ask an owner to do it or to change your role.',
+    notAServer: 'This is Besked on one PC: it has no accounts. Start a Besked server to work as a team.',
+  },
+
+  remote: {
+    onServer: 'This is a Besked server: connect to it from the desktop app\'s Settings, not from the server itself.',
+  },
+
+  audit: {
+    readOnly: 'The audit trail cannot be changed.',
+  },
+
+  conversation: {
+    noSuchColleague: 'That colleague is no longer on the team. Choose someone else.',
+  },
+
 } as const;

@@ -1,6 +1,6 @@
 // The app itself: its name and version, the data folder's storage state, and the desktop shell's commands.
 import { z } from 'zod';
-import { call, none, type CallSpec } from './basics';
+import { call, none, type CallSpec, STAFF, type RuleTable } from './basics';
 
 /** Whether Besked can write to its data folder; while not, sending waits and every view stays readable. */
 export const StorageState = z.object({ problem: z.enum(['full', 'readOnly', 'ioError']).nullable() });
@@ -36,3 +36,10 @@ export const appEvents = {
   'app.command': AppCommand,
   'app.storage': StorageState,
 } as const satisfies Record<string, z.ZodType>;
+
+// ─── Who may make each call (issue 21) ──────────────────────────────────────────────────────────
+
+export const appRules = {
+  'app.info': STAFF,
+  'app.storage': STAFF,
+} as const satisfies RuleTable<typeof appCalls>;

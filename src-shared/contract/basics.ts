@@ -25,3 +25,33 @@ export type Mode = z.infer<typeof Mode>;
 /** A file for the renderer to save (a Blob download in both shells): the bytes travel as base64. */
 export const FileDownload = z.object({ fileName: z.string(), mimeType: z.string(), base64: z.string(), bytes: z.number() });
 export type FileDownload = z.infer<typeof FileDownload>;
+
+// ─── Who may make a call (issue 21) ─────────────────────────────────────────────────────────────
+
+/** A team member's role on a Besked server: the owner may do everything, staff the daily work. */
+export const Role = z.enum(['owner', 'staff']);
+export type Role = z.infer<typeof Role>;
+
+/**
+ * Who may make a call on a Besked server: `anyone` also before signing in (status, sign-in, invitations), `staff`
+ * every signed-in user, `owner` only owners. On one PC without a server every call is the owner's.
+ */
+export type Access = 'anyone' | 'staff' | 'owner';
+
+/** What an audited call does; every call that sends, spends, deletes, exports, changes consent, settings or users. */
+export const AuditAction = z.enum(['send', 'spend', 'delete', 'export', 'consent', 'settings', 'users']);
+export type AuditAction = z.infer<typeof AuditAction>;
+
+export interface CallRule {
+  who: Access;
+  /** Set when every use of the call is written to the audit trail. */
+  audit?: AuditAction;
+}
+
+/** One rule per call of a domain table, no more and no fewer (the compiler checks both). */
+export type RuleTable<C> = { readonly [K in keyof C]: CallRule };
+
+export const rule = (who: Access, audit?: AuditAction): CallRule => (audit ? { who, audit } : { who });
+export const ANYONE = rule('anyone');
+export const STAFF = rule('staff');
+export const OWNER = rule('owner');

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { AppError } from '../errors';
 import { BESKED_STATES } from '../delivery-status';
-import { call, input, Mode, FileDownload, type CallSpec } from './basics';
+import { call, input, Mode, FileDownload, type CallSpec, STAFF, rule, type RuleTable } from './basics';
 import { ContactId } from './contacts';
 
 export const CampaignId = z.int().positive();
@@ -328,3 +328,23 @@ export const campaignsEvents = {
   'campaign.progress': CampaignProgress,
   'campaign.changed': CampaignChanged,
 } as const satisfies Record<string, z.ZodType>;
+
+// ─── Who may make each call (issue 21) ──────────────────────────────────────────────────────────
+
+export const campaignsRules = {
+  'campaigns.create': STAFF,
+  'campaigns.saveDraft': STAFF,
+  'campaigns.get': STAFF,
+  'campaigns.list': STAFF,
+  'campaigns.delete': rule('staff', 'delete'),
+  'campaigns.send': rule('staff', 'send'),
+  'campaigns.pause': rule('staff', 'send'),
+  'campaigns.resume': rule('staff', 'send'),
+  'campaigns.cancel': rule('staff', 'send'),
+  'campaigns.resolveUncertain': rule('staff', 'send'),
+  'campaigns.resendFailed': rule('staff', 'send'),
+  'campaigns.duplicate': STAFF,
+  'campaigns.recipients': STAFF,
+  'campaigns.export': rule('staff', 'export'),
+  'campaigns.statusTimeline': STAFF,
+} as const satisfies RuleTable<typeof campaignsCalls>;

@@ -1,8 +1,9 @@
 // Inbox: conversations and replies (GET /rest/mosms and the optional webhook receiver, issue 8), with the inbox.*
 // calls and events.
 import { z } from 'zod';
-import { call, input, none, type CallSpec } from './basics';
+import { call, input, none, type CallSpec, STAFF, rule, type RuleTable } from './basics';
 import { DeliveryState, RecipientState } from './campaigns';
+import { Me, UserId } from './team';
 
 export const Msisdn = z.int('Must be a full phone number, digits only').min(1001).max(999_999_999_999_999);
 
@@ -56,6 +57,14 @@ export type ThreadItem = z.infer<typeof ThreadItem>;
 export const ConversationThread = z.object({ conversation: ConversationSummary, items: z.array(ThreadItem) });
 export type ConversationThread = z.infer<typeof ConversationThread>;
 
+/** An internal note on a conversation: seen by colleagues, never sent to the customer (issue 21). */
+export const ConversationNote = z.object({ id: z.number(), msisdn: z.number(), at: z.string(), author: z.string(), text: z.string() });
+export type ConversationNote = z.infer<typeof ConversationNote>;
+
+/** A colleague with a conversation open, and whether they are writing a reply in it now. */
+export const Presence = z.object({ userId: z.number(), name: z.string(), replying: z.boolean() });
+export type Presence = z.infer<typeof Presence>;
+
 // ─── Calls ───────────────────────────────────────────────────────────────────────────────────────
 
 export const inboxCalls = {
@@ -76,6 +85,21 @@ export const inboxCalls = {
     z.object({ campaignId: z.number(), item: OutboundItem }),
     'Sends a reply as a one-recipient campaign of kind reply (same outbox, same at-most-once rules); refused for an opted-out number.',
   ),
+  'inbox.assign': call(
+    input({ msisdn: Msisdn, userId: UserId.nullable() }),
+    z.object({ assignee: Me.nullable() }),
+    'Assigns a conversation to a colleague (told of new replies in it; keyword auto-replies stay out) or to no one.',
+  ),
+  'inbox.addNote': call(
+    input({ msisdn: Msisdn, text: z.string().trim().min(1, 'Write a note').max(2000, 'A note holds at most 2,000 characters') }),
+    ConversationNote,
+    'Adds an internal note to a conversation; customers never see it.',
+  ),
+  'inbox.presence': call(
+    input({ msisdn: Msisdn.nullable(), replying: z.boolean() }),
+    z.object({}),
+    'Says which conversation this window shows (null: none) and whether a reply is being written there; cleared when the window goes.',
+  ),
 } as const satisfies Record<string, CallSpec>;
 
 // ─── Events ──────────────────────────────────────────────────────────────────────────────────────
@@ -83,4 +107,23 @@ export const inboxCalls = {
 export const inboxEvents = {
   'inbox.received': z.object({ conversation: ConversationSummary, message: InboundItem }),
   'inbox.unread': z.object({ count: z.number() }),
+  'inbox.assigned': z.object({ msisdn: z.number(), assignee: Me.nullable(), by: z.string() }),
+  'inbox.note': ConversationNote,
+  /** Everyone looking at a conversation now, and who is replying (sent when it changes). */
+  'inbox.presence': z.object({ msisdn: z.number(), people: z.array(Presence) }),
+  /** To the assignee only: a new text came in a conversation assigned to them. */
+  'inbox.assignedReply': z.object({ msisdn: z.number(), name: z.string().nullable(), text: z.string() }),
 } as const satisfies Record<string, z.ZodType>;
+
+// ─── Who may make each call (issue 21) ──────────────────────────────────────────────────────────
+
+export const inboxRules = {
+  'inbox.conversations': STAFF,
+  'inbox.thread': STAFF,
+  'inbox.markRead': STAFF,
+  'inbox.unreadCount': STAFF,
+  'inbox.reply': rule('staff', 'send'),
+  'inbox.assign': STAFF,
+  'inbox.addNote': STAFF,
+  'inbox.presence': STAFF,
+} as const satisfies RuleTable<typeof inboxCalls>;

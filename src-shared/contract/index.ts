@@ -7,21 +7,24 @@
 // sync.ts, messages.ts, sandbox.ts and automations.ts. An event lives with the domain that emits it.
 import type { z } from 'zod';
 import type { Result } from '../errors';
-import type { CallSpec } from './basics';
-import { accountCalls, accountEvents } from './account';
-import { appCalls, appEvents } from './app';
-import { campaignsCalls, campaignsEvents } from './campaigns';
-import { composeCalls } from './compose';
-import { contactsCalls, contactsEvents } from './contacts';
-import { importCalls, importEvents } from './import';
-import { inboxCalls, inboxEvents } from './inbox';
-import { messagesCalls } from './messages';
-import { settingsCalls, settingsEvents } from './settings';
-import { syncCalls, syncEvents } from './sync';
-import { sandboxCalls } from './sandbox';
-import { automationsCalls, automationsEvents } from './automations';
+import type { CallRule, CallSpec } from './basics';
+import { accountCalls, accountEvents, accountRules } from './account';
+import { appCalls, appEvents, appRules } from './app';
+import { campaignsCalls, campaignsEvents, campaignsRules } from './campaigns';
+import { composeCalls, composeRules } from './compose';
+import { contactsCalls, contactsEvents, contactsRules } from './contacts';
+import { importCalls, importEvents, importRules } from './import';
+import { inboxCalls, inboxEvents, inboxRules } from './inbox';
+import { messagesCalls, messagesRules } from './messages';
+import { settingsCalls, settingsEvents, settingsRules } from './settings';
+import { syncCalls, syncEvents, syncRules } from './sync';
+import { sandboxCalls, sandboxRules } from './sandbox';
+import { automationsCalls, automationsEvents, automationsRules } from './automations';
+import { teamCalls, teamEvents, teamRules } from './team';
+import { auditCalls, auditRules } from './audit';
+import { remoteCalls, remoteEvents, remoteRules } from './remote';
 
-export { Mode, FileDownload, type CallSpec } from './basics';
+export { Mode, FileDownload, Role, AuditAction, type CallSpec, type CallRule, type Access } from './basics';
 export * from './app';
 export * from './settings';
 export * from './account';
@@ -34,6 +37,9 @@ export * from './sync';
 export * from './messages';
 export * from './sandbox';
 export * from './automations';
+export * from './team';
+export * from './audit';
+export * from './remote';
 export * from './wire';
 
 // ─── Calls ──────────────────────────────────────────────────────────────────────────────────────
@@ -52,6 +58,9 @@ export const domainCalls = {
   messages: messagesCalls,
   sandbox: sandboxCalls,
   automations: automationsCalls,
+  team: teamCalls,
+  audit: auditCalls,
+  remote: remoteCalls,
 } as const;
 export type ContractDomain = keyof typeof domainCalls;
 
@@ -68,9 +77,34 @@ export const calls = {
   ...messagesCalls,
   ...sandboxCalls,
   ...automationsCalls,
+  ...teamCalls,
+  ...auditCalls,
+  ...remoteCalls,
 } as const satisfies Record<string, CallSpec>;
 
 export type Calls = typeof calls;
+
+/**
+ * Who may make each call and whether it is audited, declared beside the call in its domain's file (issue 21). The
+ * dispatcher enforces it for every transport; a test makes every call as each role and as no one against this table.
+ */
+export const callRules = {
+  ...appRules,
+  ...settingsRules,
+  ...accountRules,
+  ...contactsRules,
+  ...importRules,
+  ...campaignsRules,
+  ...composeRules,
+  ...inboxRules,
+  ...syncRules,
+  ...messagesRules,
+  ...sandboxRules,
+  ...automationsRules,
+  ...teamRules,
+  ...auditRules,
+  ...remoteRules,
+} as const satisfies { readonly [N in keyof Calls]: CallRule };
 export type CallName = keyof Calls;
 /** The call names of one domain or several, e.g. DomainCallName<'campaigns' | 'compose'>. */
 export type DomainCallName<D extends ContractDomain> = D extends ContractDomain ? keyof (typeof domainCalls)[D] : never;
@@ -91,14 +125,24 @@ export const events = {
   ...inboxEvents,
   ...syncEvents,
   ...automationsEvents,
+  ...teamEvents,
+  ...remoteEvents,
 } as const satisfies Record<string, z.ZodType>;
 
 export type Events = typeof events;
 export type EventName = keyof Events;
 export type EventPayload<E extends EventName> = z.output<Events[E]>;
+/** Who an event is for on a server (left out: everyone signed in). One PC shows every event. */
+export interface EventAudience {
+  userIds?: readonly number[];
+  roles?: readonly ('owner' | 'staff')[];
+  /** One connection (a window), e.g. the one whose session ended. */
+  connectionId?: string;
+}
 export interface EventMessage<E extends EventName = EventName> {
   name: E;
   payload: EventPayload<E>;
+  to?: EventAudience;
 }
 
 // ─── The client both preloads install as `window.besked` ────────────────────────────────────────

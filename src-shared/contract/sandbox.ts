@@ -1,7 +1,7 @@
 // Sandbox tools (issue 19): the customer's and the phone network's part, played on the built-in test gateway so a new
 // user sees replies, STOP, failed numbers and scheduled sends work. Every call is refused while Besked is live.
 import { z } from 'zod';
-import { call, input, none, type CallSpec } from './basics';
+import { call, input, none, type CallSpec, OWNER, STAFF, type RuleTable } from './basics';
 
 /** Whose phone plays the part: a contact (by id) or a number as typed (read in the contacts' default country). */
 const Who = {
@@ -40,3 +40,12 @@ export const sandboxCalls = {
     "Moves the test gateway's clock forward: scheduled messages go out and delivery reports come due; statuses and replies are refreshed at once.",
   ),
 } as const satisfies Record<string, CallSpec>;
+
+// ─── Who may make each call (issue 21) ──────────────────────────────────────────────────────────
+
+export const sandboxRules = {
+  'sandbox.state': STAFF,
+  'sandbox.reply': STAFF,
+  'sandbox.setReachable': OWNER,
+  'sandbox.advanceClock': OWNER,
+} as const satisfies RuleTable<typeof sandboxCalls>;

@@ -12,6 +12,9 @@ import { m009CodedLastError } from './migrations/009-coded-last-error';
 import { m010ColumnarBatches } from './migrations/010-columnar-batches';
 import { m011ChunkAnswers } from './migrations/011-chunk-answers';
 import { m012Automations } from './migrations/012-automations';
+import { m013Team } from './migrations/013-team';
+import { m014SharedInbox } from './migrations/014-shared-inbox';
+import { m015TeamEdits } from './migrations/015-team-edits';
 
 export interface Migration {
   version: number;
@@ -19,4 +22,4 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-export const migrations: readonly Migration[] = [m001Foundation, m002Contacts, m003Campaigns, m004Inbox, m005Account, m006ChargeStatuses, m007ChunkSettlement, m008RecipientBatches, m009CodedLastError, m010ColumnarBatches, m011ChunkAnswers, m012Automations];
+export const migrations: readonly Migration[] = [m001Foundation, m002Contacts, m003Campaigns, m004Inbox, m005Account, m006ChargeStatuses, m007ChunkSettlement, m008RecipientBatches, m009CodedLastError, m010ColumnarBatches, m011ChunkAnswers, m012Automations, m013Team, m014SharedInbox, m015TeamEdits];

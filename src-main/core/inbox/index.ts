@@ -11,6 +11,8 @@ import { inboxHandlers } from './handlers';
 import { InboundStore, type StoredInbound } from './inbound-store';
 import { InboxIntake } from './intake';
 import { writeReply, type ReplyRequest } from './reply';
+import { sharedInboxHandlers } from './shared-inbox';
+import { Connections } from '../team/connections';
 
 export interface InboxModuleOptions {
   db: Db;
@@ -25,6 +27,8 @@ export interface InboxModuleOptions {
   now?: () => number;
   /** Told of newly stored texts once the intake has acted on them (the automations' keyword replies). */
   afterStored?: (added: readonly StoredInbound[]) => void;
+  /** The windows connected to this core (who is looking at which conversation goes when its window goes). */
+  connections?: Connections;
 }
 
 export interface InboxModule {
@@ -65,7 +69,10 @@ export function createInboxModule(o: InboxModuleOptions): InboxModule {
     ...(o.afterStored ? { afterStored: o.afterStored } : {}),
   });
   return {
-    handlers: inboxHandlers({ conversations, inbound, events: o.events, currentMode: o.currentMode, reply, now }),
+    handlers: {
+      ...inboxHandlers({ conversations, inbound, events: o.events, currentMode: o.currentMode, reply, now }),
+      ...sharedInboxHandlers({ db: o.db, events: o.events, currentMode: o.currentMode, connections: o.connections ?? new Connections(), now }),
+    },
     intake,
     reply,
   };

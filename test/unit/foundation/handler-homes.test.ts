@@ -28,6 +28,9 @@ const CORE_FOLDER: Record<ContractDomain, string> = {
   messages: 'messages',
   sandbox: 'sandbox',
   automations: 'automations',
+  team: 'team',
+  audit: 'audit',
+  remote: 'remote',
 };
 
 function sourceFiles(dir: string): string[] {

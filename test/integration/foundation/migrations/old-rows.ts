@@ -74,6 +74,7 @@ function automation(id: number, kind: string, state: string, recipients: Record<
     draft: JSON.stringify({ name, timeZone: 'Europe/Copenhagen', spec: specs[kind], message }),
     created_at: AT,
     updated_at: LATER,
+    revision: 1,
     ...fields,
   };
 }
@@ -292,6 +293,32 @@ export function rowSets(v: number): RowSet[] {
         { inbound_id: 3, automation_id: null, mode: 'live', msisdn: OPTED_OUT, outcome: 'opt_out_word', reason: 'STOP', at: AT },
       ],
     },
+
+    {
+      table: 'team_users',
+      since: 13,
+      rows: [
+        { id: 1, name: 'Anna Ejer', name_key: 'anna ejer', role: 'owner', password_hash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g', created_at: AT, last_sign_in_at: LATER },
+        { id: 2, name: 'Bo Ansat', name_key: 'bo ansat', role: 'staff', password_hash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g', created_at: AT, failed_count: 3, last_failed_at: LATER },
+        { id: 3, name: 'Carl Fratrådt', name_key: 'carl fratrådt', role: 'staff', password_hash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g', created_at: AT, removed_at: LATER },
+      ],
+    },
+    { table: 'team_sessions', since: 13, rows: [{ id: 'a'.repeat(64), user_id: 1, created_at: AT, last_seen_at: LATER, expires_at: '2026-04-01T09:30:00.000Z', address: '192.168.1.20' }] },
+    {
+      table: 'team_invitations',
+      since: 13,
+      rows: [{ id: 1, code_hash: 'b'.repeat(64), kind: 'invite', role: 'staff', name: 'Dorte', created_by: 1, created_at: AT, expires_at: '2026-03-09T09:30:00.000Z' }],
+    },
+    {
+      table: 'audit_log',
+      since: 13,
+      rows: [
+        { id: 1, at: AT, user_id: 1, user_name: 'Anna Ejer', role: 'owner', address: '192.168.1.20', action: 'send', call: 'campaigns.send', detail: '{"id":3}', outcome: 'ok' },
+        { id: 2, at: LATER, user_id: 3, user_name: 'Carl Fratrådt', role: 'staff', address: '192.168.1.21', action: 'export', call: 'contacts.export', detail: '{}', outcome: 'refused', error: 'Only the owner' },
+      ],
+    },
+    { table: 'conversation_assignments', since: 14, rows: [{ mode: 'live', msisdn: BO, user_id: 2, assigned_by: 'Anna Ejer', assigned_at: AT }] },
+    { table: 'conversation_notes', since: 14, rows: [{ id: 1, mode: 'live', msisdn: BO, user_id: 1, author: 'Anna Ejer', text: 'Ringer tilbage i morgen', at: AT }] },
   ];
   return sets.filter((s) => s.since <= v);
 }
@@ -364,4 +391,9 @@ export const ADDED_COLUMNS: { version: number; table: string; column: string; ol
   { version: 11, table: 'gateway_messages', column: 'probe', old: 0 },
   // Campaigns from before schema 12 came from no automation.
   { version: 12, table: 'campaigns', column: 'automation_id', old: null },
+  // Campaigns from before schema 14 were written on one PC, by no account; drafts before 15 are everyone's.
+  { version: 14, table: 'campaigns', column: 'author_id', old: null },
+  { version: 14, table: 'campaigns', column: 'author_name', old: null },
+  { version: 15, table: 'contacts', column: 'revision', old: 1 },
+  { version: 15, table: 'campaigns', column: 'shared', old: 1 },
 ];
