@@ -15,11 +15,11 @@ const audited: AuditedCall[] = [];
 // Input is not validated for this test's purpose: a refusal must come before parsing, so any input shows it.
 const dispatch = createDispatcher(handlers, { log: createLogger({ level: 'error' }), audit: (e) => audited.push(e) });
 
-const callers: Record<Exclude<Standing, 'local'> | 'local', Caller> = {
+const callers: Record<'owner' | 'staff' | 'local', Caller> = {
   owner: { kind: 'remote', user: { id: 1, name: 'Anna', role: 'owner' }, sessionId: 's1', connectionId: 'c1', address: '10.0.0.2' },
   staff: { kind: 'remote', user: { id: 2, name: 'Bo', role: 'staff' }, sessionId: 's2', connectionId: 'c2', address: '10.0.0.3' },
   local: LOCAL_CALLER,
-} as never;
+};
 const nobody: Caller = { kind: 'remote', user: null, sessionId: null, connectionId: 'c3', address: '10.0.0.4' };
 
 describe('the role table', () => {
