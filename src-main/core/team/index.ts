@@ -10,6 +10,7 @@ import { accountHandlers } from './account-handlers';
 import { adminHandlers } from './admin-handlers';
 import { Connections } from './connections';
 import { Invitations } from './invitations';
+import { primeNobody } from './password-hash';
 import { Sessions } from './sessions';
 import { SignIn } from './sign-in';
 import type { TeamSide } from './team-parts';
@@ -60,6 +61,7 @@ export function createTeamModule(o: TeamModuleOptions): TeamModule {
   const sessions = new Sessions(o.db, timings, now);
   // Rows nobody can use any more go at start; later ones go when found (Sessions.check).
   sessions.sweep();
+  primeNobody().catch((err: unknown) => o.log.error('the sign-in dummy hash could not be made', { err }));
   const signIn = new SignIn({ users, sessions, events: o.events, audit: o.audit ?? (() => undefined), timings, now });
   const side: TeamSide = {
     kind: 'server',
