@@ -286,6 +286,10 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
 
   remote: {
     onServer: 'Dette er en Besked-server: forbind til den fra skrivebordsappens Indstillinger, ikke fra selve serveren.',
+    tokenFileOpen: 'Serverens token-fil {file} kan læses af andre brugere på denne computer. Gør den læsbar kun for serverens bruger (chmod 600 {file}), og prøv igen.',
+    tokenFileUnreadable: 'Serverens token-fil {file} kunne ikke læses eller skrives. Tjek, at datamappen tilhører den bruger, der kører serveren.',
+    certificateUnreadable: 'Certifikatet eller nøglen {file} kunne ikke læses, eller de hører ikke sammen. Tjek filerne, der er angivet med --cert og --key.',
+    tooManyCalls: 'Dette vindue sendte for mange forespørgsler på én gang. Vent et øjeblik, og prøv igen.',
   },
 
   audit: {

@@ -284,6 +284,10 @@ export const errorTextsEn = {
 
   remote: {
     onServer: 'This is a Besked server: connect to it from the desktop app\'s Settings, not from the server itself.',
+    tokenFileOpen: 'The server\'s token file {file} can be read by other users of this computer. Make it readable by the server\'s user only (chmod 600 {file}), then try again.',
+    tokenFileUnreadable: 'The server\'s token file {file} could not be read or written. Check that the data folder belongs to the user running the server.',
+    certificateUnreadable: 'The certificate or key {file} could not be read, or they do not belong together. Check the files given with --cert and --key.',
+    tooManyCalls: 'This window sent too many requests at once. Wait a moment and try again.',
   },
 
   audit: {
