@@ -261,6 +261,16 @@ export const ERROR_CODES = {
 
   // Team accounts (core/team): sign-in, sessions, invitations, lockout.
   'team.notAServer': [],
+  'team.setupDone': [],
+  'team.wrongCredentials': [],
+  'team.slowDown': ['seconds'],
+  'team.locked': ['minutes'],
+  'team.sessionExpired': [],
+  'team.linkInvalid': [],
+  'team.nameTaken': ['name'],
+  'team.lastOwner': [],
+  'team.noSuchUser': [],
+  'team.wrongPassword': [],
 
   // A Besked server's connection and certificate (bridge/team-server, core/remote).
   'remote.onServer': [],
@@ -270,9 +280,15 @@ export const ERROR_CODES = {
   'remote.fingerprintMismatch': ['url'],
   'remote.certificateChanged': ['url'],
   'remote.connectionLost': ['url'],
+  // The server's own side (bridge/team-server, server/): its token file, its certificate, a window calling too fast.
+  'remote.tokenFileOpen': ['file'],
+  'remote.tokenFileUnreadable': ['file'],
+  'remote.certificateUnreadable': ['file'],
+  'remote.tooManyCalls': [],
 
   // The audit trail (core/audit).
   'audit.readOnly': [],
+  'audit.badTime': ['value'],
 
   // The shared inbox (core/inbox): assignment, notes, who is replying.
   'conversation.noSuchColleague': [],
