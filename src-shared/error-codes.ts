@@ -275,6 +275,17 @@ export const ERROR_CODES = {
 
   // A Besked server's connection and certificate (bridge/team-server, core/remote).
   'remote.onServer': [],
+  'remote.badAddress': [],
+  'remote.unreachable': ['url'],
+  'remote.notTls': ['url'],
+  'remote.fingerprintMismatch': ['url'],
+  'remote.certificateChanged': ['url'],
+  'remote.connectionLost': ['url'],
+  // The server's own side (bridge/team-server, server/): its token file, its certificate, a window calling too fast.
+  'remote.tokenFileOpen': ['file'],
+  'remote.tokenFileUnreadable': ['file'],
+  'remote.certificateUnreadable': ['file'],
+  'remote.tooManyCalls': [],
 
   // The audit trail (core/audit).
   'audit.readOnly': [],
