@@ -6,7 +6,7 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import { createServer as createHttpsServer } from 'node:https';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { BRIDGE_MAX_MESSAGE_BYTES, type Me, type WireAnswer, type WireEvent } from '../../src-shared/contract';
 import { coded } from '../../src-shared/error-codes';
 import type { Dispatch } from '../core/dispatch';
@@ -22,6 +22,8 @@ import { refuse, serveStatic } from './static-files';
 import { readCall, refuseFrame } from './wire-frames';
 
 export const HEALTH_PATH = '/health';
+/** The largest frame a connection that has not signed in may send (a sign-in is a few hundred bytes). */
+export const STRANGER_MAX_FRAME_BYTES = 64 * 1024;
 export const BRIDGE_PATH = '/bridge';
 
 export interface TeamBridgeOptions {
@@ -34,8 +36,8 @@ export interface TeamBridgeOptions {
   /** The certificate and key; null serves plain HTTP, allowed only on loopback. */
   tls: { cert: string; key: string; dnsNames?: readonly string[] } | null;
   version: string;
-  /** Calls per connection, the largest frame, and how often bound sessions are looked at between calls. */
-  limits?: { callRate?: CallRateLimits; maxFrameBytes?: number; sessionSweepMs?: number };
+  /** Calls per connection and the largest frame. */
+  limits?: { callRate?: CallRateLimits; maxFrameBytes?: number };
   /** The computer's names and addresses (tests give fixed ones). */
   names?: NameSource;
 }
@@ -71,7 +73,7 @@ export async function startTeamBridge(o: TeamBridgeOptions): Promise<TeamBridge>
   const at: ServerAddress = { scheme, port: o.port };
   const names = cachedNames(() => ownNames({ bindHost: o.host, certNames: o.tls?.dnsNames }, o.names));
   const conns = new Map<string, Connection>();
-  const limits = { callRate: DEFAULT_CALL_RATE, maxFrameBytes: BRIDGE_MAX_MESSAGE_BYTES, sessionSweepMs: 5_000, ...o.limits };
+  const limits = { callRate: DEFAULT_CALL_RATE, maxFrameBytes: BRIDGE_MAX_MESSAGE_BYTES, ...o.limits };
 
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     if (!hostIsOurs(req.headers.host, names(), at)) {
@@ -114,7 +116,11 @@ export async function startTeamBridge(o: TeamBridgeOptions): Promise<TeamBridge>
       team.connections.closed(conn.id);
     });
     ws.on('error', () => ws.terminate());
-    ws.on('message', (data, isBinary) => void handleMessage(conn, isBinary ? null : data.toString()));
+    ws.on('message', (data, isBinary) => {
+      // Before signing in a window sends a few small calls; a stranger's bulk is cut off, not parsed.
+      if (!conn.user && byteLength(data) > STRANGER_MAX_FRAME_BYTES) return ws.close(1009, 'Sign in first');
+      void handleMessage(conn, isBinary ? null : data.toString());
+    });
   };
 
   const handleMessage = async (conn: Connection, text: string | null) => {
@@ -149,12 +155,6 @@ export async function startTeamBridge(o: TeamBridgeOptions): Promise<TeamBridge>
     for (const conn of conns.values()) if (conn.sessionId && ended.has(conn.sessionId)) endSession(conn, reason);
   });
 
-  // Between calls too: a window that only listens must not go on seeing events after its session expired.
-  const sweep = setInterval(() => {
-    for (const conn of conns.values()) if (conn.sessionId) checkSession(conn);
-  }, limits.sessionSweepMs);
-  sweep.unref();
-
   const stopEvents = events.subscribe((message) => {
     let text: string | null = null;
     for (const conn of conns.values()) {
@@ -178,7 +178,6 @@ export async function startTeamBridge(o: TeamBridgeOptions): Promise<TeamBridge>
     port: at.port,
     connections: () => conns.size,
     close: async () => {
-      clearInterval(sweep);
       stopEvents();
       stopEnded();
       // Going away (1001): the page reconnects to the server when it is back, as after a restart.
@@ -215,6 +214,10 @@ function anonymous(address: string): Caller {
 
 function send(conn: Connection, frame: WireAnswer | WireEvent) {
   if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(JSON.stringify(frame));
+}
+
+function byteLength(data: RawData): number {
+  return Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data instanceof ArrayBuffer ? data.byteLength : data.length;
 }
 
 function addressOf(req: IncomingMessage): string {
