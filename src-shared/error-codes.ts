@@ -250,6 +250,7 @@ export const ERROR_CODES = {
   'automation.welcome.contactDeleted': [],
   'automation.welcome.optedOut': [],
   'automation.welcome.notAPhone': [],
+  'automation.welcome.missed': [],
 
   // Sandbox tools (core/sandbox): never against the live gateway; a customer to play; the test gateway said no.
   'sandbox.liveMode': [],
@@ -296,6 +297,11 @@ export const ERROR_CODES = {
 
   // Working together on contacts and drafts (core/contacts, core/campaigns).
   'contact.changedMeanwhile': ['name'],
+  // At most once across users: the failed recipients of a campaign are sent to again by one resend only.
+  'campaign.alreadyResent': ['id'],
+  'campaign.resendByColleague': ['name'],
+  // Drafts belong to their author unless shared.
+  'campaign.notYourDraft': ['name'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -105,6 +105,9 @@ export const errorTextsEn = {
     startedInSandbox: 'This campaign started in Sandbox, and Besked is now connected to the live gateway. Resume it to send the rest for real.',
     startedLive: 'This campaign started on the live gateway, and Besked is now in Sandbox. Resume it to send the rest to the test gateway.',
     prepareFailed: 'Besked could not prepare this campaign’s messages. Please report this; nothing was sent.',
+    alreadyResent: 'The failed recipients were already sent to again in campaign {id}. Open it to see how that went, and send to its own failed recipients from there.',
+    resendByColleague: '{name} is already preparing to send to the failed recipients again, in a draft not shared with you. Ask {name} to send it or to share it.',
+    notYourDraft: 'This draft belongs to {name}, who has not shared it. Ask {name} to share it, or duplicate it to work on a copy of your own.',
   },
   template: {
     nameTaken: 'A template called "{name}" already exists. Choose another name.',
@@ -275,6 +278,7 @@ export const errorTextsEn = {
       contactDeleted: 'Not sent: the contact was deleted.',
       optedOut: 'Not sent: this number has opted out.',
       notAPhone: 'Not sent: the contact\'s number is not a phone number.',
+      missed: 'Not sent: the contact joined while Besked was not running, longer ago than the grace period, so the welcome text was not sent late.',
     },
   },
   team: {

@@ -71,6 +71,12 @@ export interface CampaignRow {
   duplicated_from: number | null;
   /** Schema 12: the automation it came from. */
   automation_id: number | null;
+  /** Schema 14/15: who wrote it on a server, and whether a draft is shared with the team. */
+  author_id: number | null;
+  author_name: string | null;
+  shared: number;
+  /** Schema 15: the campaign whose failed recipients this one sends to again. */
+  resend_of: number | null;
 }
 
 export const DEFAULT_OPTIONS: MessageOptions = {
@@ -208,10 +214,13 @@ export class CampaignStore {
       currency: row.currency,
       etaSeconds: row.state === 'sending' || row.state === 'waiting' ? etaSeconds : null,
       automationId: row.automation_id ?? null,
+      author: row.author_id === null ? null : { id: row.author_id, name: row.author_name ?? '' },
+      shared: row.shared === 1,
     };
   }
 
-  detail(row: CampaignRow, etaSeconds: number | null = null): CampaignDetail {
+  /** The campaign's page; what the caller may do with a draft is the campaigns handlers' to add (draft-owners.ts). */
+  detail(row: CampaignRow, etaSeconds: number | null = null): Omit<CampaignDetail, 'mayEdit' | 'mayShare'> {
     const exclusions = this.recipients.exclusions<{ reason: ExclusionReason; count: number }>(row.id);
     const uncertainChunks = this.recipients
       .uncertainChunks<Omit<CampaignDetail['uncertainChunks'][number], 'errorCode'> & { errorCode: string | null }>(row.id)

@@ -9,7 +9,8 @@ import { IMPORT_CHUNK_BYTES, IMPORT_MAX_BYTES, type CallName, type ContactsChang
 import type { z } from 'zod';
 import type { CountryCode } from '../../../src-shared/phone';
 import { BeskedError } from '../errors';
-import { ContactStore, UNDO_WINDOW_MS } from './contact-store';
+import { ContactStore } from './contact-store';
+import { UNDO_WINDOW_MS } from './contact-trash';
 import { GroupStore } from './groups';
 import { optIn, optOutMany } from './consent';
 import { listMergeFields } from './custom-fields';
@@ -66,6 +67,13 @@ export function contactsHandlers(deps: ContactsDeps): Pick<Handlers, ContactsCal
     'contacts.delete': ({ selection }) => {
       const ids = contacts.resolve(selection);
       const r = contacts.delete(ids);
+      changed('deleted');
+      return r;
+    },
+    'contacts.deleteOne': ({ id }) => {
+      // The same delete with undo as a selection's, for exactly one contact that exists.
+      if (contacts.resolve({ ids: [id] }).length === 0) throw new BeskedError('not_found', 'This contact no longer exists. It may have been deleted.', coded('contact.notFound'));
+      const r = contacts.delete([id]);
       changed('deleted');
       return r;
     },

@@ -276,10 +276,11 @@ export function rowSets(v: number): RowSet[] {
           state: 'missed',
           recipients: 1,
           reason: 'Besked was not running',
+          revision: 1,
           created_at: LATER,
           updated_at: LATER,
         },
-        { id: 3, automation_id: 4, occurrence: 'welcome', contact_id: 2, due_at: AT, state: 'held', campaign_id: 1, recipients: 1, created_at: AT, updated_at: AT },
+        { id: 3, automation_id: 4, occurrence: 'welcome', contact_id: 2, due_at: AT, state: 'held', campaign_id: 1, recipients: 1, revision: 1, created_at: AT, updated_at: AT },
       ],
     },
     { table: 'automation_due', since: 12, rows: [{ automation_id: 2, contact_id: 2, due_at: '2026-07-14T08:00:00.000Z', occurrence: '1990-07-14T10:00' }] },
@@ -298,9 +299,9 @@ export function rowSets(v: number): RowSet[] {
       table: 'team_users',
       since: 13,
       rows: [
-        { id: 1, name: 'Anna Ejer', name_key: 'anna ejer', role: 'owner', password_hash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g', created_at: AT, last_sign_in_at: LATER },
+        { id: 1, name: 'Anna Ejer', name_key: 'anna ejer', role: 'owner', password_hash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g', created_at: AT, last_sign_in_at: LATER, failed_count: 0 },
         { id: 2, name: 'Bo Ansat', name_key: 'bo ansat', role: 'staff', password_hash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g', created_at: AT, failed_count: 3, last_failed_at: LATER },
-        { id: 3, name: 'Carl Fratrådt', name_key: 'carl fratrådt', role: 'staff', password_hash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g', created_at: AT, removed_at: LATER },
+        { id: 3, name: 'Carl Fratrådt', name_key: 'carl fratrådt', role: 'staff', password_hash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g', created_at: AT, failed_count: 0, removed_at: LATER },
       ],
     },
     { table: 'team_sessions', since: 13, rows: [{ id: 'a'.repeat(64), user_id: 1, created_at: AT, last_seen_at: LATER, expires_at: '2026-04-01T09:30:00.000Z', address: '192.168.1.20' }] },
@@ -395,5 +396,8 @@ export const ADDED_COLUMNS: { version: number; table: string; column: string; ol
   { version: 14, table: 'campaigns', column: 'author_id', old: null },
   { version: 14, table: 'campaigns', column: 'author_name', old: null },
   { version: 15, table: 'contacts', column: 'revision', old: 1 },
+  { version: 15, table: 'contacts', column: 'field_revisions', old: '{}' },
   { version: 15, table: 'campaigns', column: 'shared', old: 1 },
+  // A resend made before schema 15 is an ordinary draft: it does not hold back a resend made now.
+  { version: 15, table: 'campaigns', column: 'resend_of', old: null },
 ];
