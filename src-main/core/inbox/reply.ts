@@ -92,8 +92,8 @@ export async function writeReply(deps: ReplyDeps, req: ReplyRequest): Promise<{ 
       recipients: { ...EMPTY_SPEC, numbers: [String(req.msisdn)] },
       at,
       frozen: { mode, estimatedParts: segments.segments },
+      author: req.author ?? null,
     });
-    if (req.author) deps.db.prepare('UPDATE campaigns SET author_id = ?, author_name = ? WHERE id = ?').run(req.author.id, req.author.name, campaignId);
     const recipientId = recipients.addQueued(campaignId, { msisdn: req.msisdn, contactId: contact?.id ?? null, name, text, parts: segments.segments });
     req.record?.({ campaignId, recipientId });
     return { campaignId, recipientId };
