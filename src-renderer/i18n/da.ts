@@ -679,6 +679,8 @@ export const da: Translation<Messages> = {
       replying: '{name} skriver et svar…',
       by: 'af {name}',
       byYou: 'af dig',
+      assignedReplyTitle: 'Ny besked fra {who}, tildelt dig',
+      assignedReplyOpen: 'Åbn',
     },
     notes: {
       add: 'Tilføj en intern note',

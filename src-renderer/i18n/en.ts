@@ -674,6 +674,8 @@ export const en = {
       replying: '{name} is replying…',
       by: 'by {name}',
       byYou: 'by you',
+      assignedReplyTitle: 'New text from {who}, assigned to you',
+      assignedReplyOpen: 'Open',
     },
     notes: {
       add: 'Add an internal note',

@@ -1,8 +1,8 @@
-// Mounts a renderer view or component the way App.vue hosts it: Naive UI's config, dialog and message providers,
+// Mounts a renderer view or component the way App.vue hosts it: Naive UI's config, notification, dialog and message providers,
 // vue-i18n in the language asked for, and a router at the route asked for; the stores come from the test's Pinia.
 import { defineComponent, h, type Component } from 'vue';
 import { mount, flushPromises } from '@vue/test-utils';
-import { NConfigProvider, NDialogProvider, NMessageProvider } from 'naive-ui';
+import { NConfigProvider, NDialogProvider, NMessageProvider, NNotificationProvider } from 'naive-ui';
 import { createRouter, createMemoryHistory } from 'vue-router';
 import type { Pinia } from 'pinia';
 import { i18n, applyLocale } from '../../../../src-renderer/i18n';
@@ -24,7 +24,10 @@ export async function mountView(view: Component, opts: MountOptions) {
   const Host = defineComponent({
     setup: () => () =>
       h(NConfigProvider, null, {
-        default: () => h(NDialogProvider, null, { default: () => h(NMessageProvider, null, { default: () => h(view, opts.props ?? {}) }) }),
+        default: () =>
+          h(NNotificationProvider, null, {
+            default: () => h(NDialogProvider, null, { default: () => h(NMessageProvider, null, { default: () => h(view, opts.props ?? {}) }) }),
+          }),
       }),
   });
   const wrapper = mount(Host, { global: { plugins: [opts.pinia, router, i18n] }, attachTo: document.body });
