@@ -557,6 +557,7 @@ export const da: Translation<Messages> = {
     resendFailed: 'Send igen til mislykkede',
     resendFailedDone: 'En ny kladde med de {count} mislykkede modtagere er klar til at blive tjekket og sendt.',
     privateDraft: 'Kun {name} ser denne kladde',
+    privateDraftMine: 'Kun du ser denne kladde',
     back: 'Alle kampagner',
     paused: 'Sat på pause',
     cancelled: 'Annulleret',

@@ -552,6 +552,7 @@ export const en = {
     resendFailed: 'Resend to failed',
     resendFailedDone: 'A new draft with the {count} failed recipients is ready to check and send.',
     privateDraft: 'Only {name} sees this draft',
+    privateDraftMine: 'Only you see this draft',
     back: 'All campaigns',
     paused: 'Paused',
     cancelled: 'Cancelled',

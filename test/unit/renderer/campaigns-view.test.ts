@@ -24,7 +24,9 @@ afterEach(() => {
 async function showList(...campaigns: SummaryPatch[]) {
   const list = campaigns.map((c, i) => summary({ id: i + 1, ...c }));
   besked.handlers['campaigns.list'] = () => ({ campaigns: list });
-  const mounted = await mountView(CampaignsView, { pinia: createTestingPinia({ createSpy: vi.fn, stubActions: false }), at: '/campaigns' });
+  // Signed in as Anna (id 1) on a server; one PC has no one signed in and marks no draft anyway.
+  const initialState = { team: { status: { kind: 'server', setupNeeded: false, me: { id: 1, name: 'Anna', role: 'staff' }, serverName: 'Salon' } } };
+  const mounted = await mountView(CampaignsView, { pinia: createTestingPinia({ createSpy: vi.fn, stubActions: false, initialState }), at: '/campaigns' });
   wrapper = mounted.wrapper;
   return mounted;
 }
@@ -78,6 +80,7 @@ describe('drafts on a Besked server', () => {
     ['a colleague\'s private draft names its author', { state: 'draft', frozenAt: null, author: { id: 2, name: 'Bo' }, shared: false }, 'Only Bo sees this draft'],
     ['a shared draft is not marked', { state: 'draft', frozenAt: null, author: { id: 2, name: 'Bo' }, shared: true }, null],
     ['a draft from one PC is not marked', { state: 'draft', frozenAt: null }, null],
+    ['your own private draft says so', { state: 'draft', frozenAt: null, author: { id: 1, name: 'Anna' }, shared: false }, 'Only you see this draft'],
     ['a sent campaign is everyone\'s', { state: 'sent', author: { id: 2, name: 'Bo' }, shared: false }, null],
   ])('%s', async (_what, patch, mark) => {
     await showList(patch);
