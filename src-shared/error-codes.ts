@@ -261,12 +261,23 @@ export const ERROR_CODES = {
 
   // Team accounts (core/team): sign-in, sessions, invitations, lockout.
   'team.notAServer': [],
+  'team.setupDone': [],
+  'team.wrongCredentials': [],
+  'team.slowDown': ['seconds'],
+  'team.locked': ['minutes'],
+  'team.sessionExpired': [],
+  'team.linkInvalid': [],
+  'team.nameTaken': ['name'],
+  'team.lastOwner': [],
+  'team.noSuchUser': [],
+  'team.wrongPassword': [],
 
   // A Besked server's connection and certificate (bridge/team-server, core/remote).
   'remote.onServer': [],
 
   // The audit trail (core/audit).
   'audit.readOnly': [],
+  'audit.badTime': ['value'],
 
   // The shared inbox (core/inbox): assignment, notes, who is replying.
   'conversation.noSuchColleague': [],

@@ -105,8 +105,8 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
   });
 
   const mode = async () => (await connection.state()).mode;
-  const team = createTeamModule({ db, events, log, kind: opts.team ? 'server' : 'single', serverName: opts.team?.serverName ?? 'Besked', ...opts.team });
-  const audit = createAuditModule({ db, log });
+  const audit = createAuditModule({ db, log, ...(opts.team?.now ? { now: opts.team.now } : {}) });
+  const team = createTeamModule({ db, events, log, kind: opts.team ? 'server' : 'single', serverName: opts.team?.serverName ?? 'Besked', ...opts.team, audit: audit.sink });
 
   // The modules refer to each other only through closures called after startup (campaigns and sync are built below).
   const account = createAccountModule({

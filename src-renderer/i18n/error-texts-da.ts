@@ -282,6 +282,16 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
     signInNeeded: 'Log ind først: denne Besked-server vil vide, hvem du er.',
     notAllowed: 'Kun butikkens ejer må gøre dette ({call}). Bed en ejer om at gøre det eller ændre din rolle.',
     notAServer: 'Dette er Besked på én pc: der er ingen konti. Start en Besked-server for at arbejde som team.',
+    setupDone: 'Denne server har allerede sin ejer. Log ind, eller bed ejeren om en invitation.',
+    wrongCredentials: 'Navn og adgangskode passer ikke sammen. Tjek begge og prøv igen.',
+    slowDown: 'For mange forkerte adgangskoder. Vent {seconds} sekunder, og prøv så igen.',
+    locked: 'For mange forkerte adgangskoder: kontoen er låst i {minutes} minutter. En ejer kan ophæve låsen ved at nulstille din adgangskode.',
+    sessionExpired: 'Du er blevet logget ud. Log ind igen.',
+    linkInvalid: 'Linket er brugt, trukket tilbage eller udløbet. Bed en ejer om et nyt.',
+    nameTaken: 'Der er allerede en på holdet, der hedder {name}. Vælg et andet navn.',
+    lastOwner: 'En Besked-server skal have mindst én ejer. Gør en anden til ejer først.',
+    noSuchUser: 'Brugeren er ikke længere på holdet.',
+    wrongPassword: 'Din nuværende adgangskode er forkert. Intet blev ændret.',
   },
 
   remote: {
@@ -290,6 +300,7 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
 
   audit: {
     readOnly: 'Revisionssporet kan ikke ændres.',
+    badTime: '{value} er ikke et tidspunkt. Vælg perioden igen.',
   },
 
   conversation: {

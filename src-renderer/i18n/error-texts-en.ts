@@ -280,6 +280,16 @@ export const errorTextsEn = {
     signInNeeded: 'Sign in first: this Besked server asks who you are.',
     notAllowed: 'Only the shop\'s owner may do this ({call}). Ask an owner to do it or to change your role.',
     notAServer: 'This is Besked on one PC: it has no accounts. Start a Besked server to work as a team.',
+    setupDone: 'This server already has its owner. Sign in, or ask the owner for an invitation.',
+    wrongCredentials: 'That name and password do not match. Check both and try again.',
+    slowDown: 'Too many wrong passwords. Wait {seconds} seconds, then try again.',
+    locked: 'Too many wrong passwords: this account is locked for {minutes} minutes. An owner can lift the lock by resetting your password.',
+    sessionExpired: 'You have been signed out. Sign in again.',
+    linkInvalid: 'This link has been used, withdrawn or has expired. Ask an owner for a new one.',
+    nameTaken: 'Someone on the team is already called {name}. Choose another name.',
+    lastOwner: 'A Besked server needs at least one owner. Make someone else owner first.',
+    noSuchUser: 'That user is no longer on the team.',
+    wrongPassword: 'Your current password is not right. Nothing was changed.',
   },
 
   remote: {
@@ -288,6 +298,7 @@ export const errorTextsEn = {
 
   audit: {
     readOnly: 'The audit trail cannot be changed.',
+    badTime: '{value} is not a date and time. Choose the period again.',
   },
 
   conversation: {

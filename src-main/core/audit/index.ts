@@ -5,6 +5,9 @@ import type { DomainCallName } from '../../../src-shared/contract';
 import type { Db } from '../db/database';
 import type { AuditSink, Handlers } from '../dispatch';
 import type { Logger } from '../log';
+import { auditCsv } from './audit-csv';
+import { AuditStore, type AuditQuery } from './audit-store';
+import { auditTime } from './audit-time';
 
 export interface AuditModuleOptions {
   db: Db;
@@ -18,12 +21,29 @@ export interface AuditModule {
   sink: AuditSink;
 }
 
-export function createAuditModule(_o: AuditModuleOptions): AuditModule {
+const PAGE = 100;
+
+export function createAuditModule(o: AuditModuleOptions): AuditModule {
+  const now = o.now ?? Date.now;
+  const store = new AuditStore(o.db, now);
+  const query = (f: AuditQuery): AuditQuery => ({
+    before: f.before,
+    userId: f.userId,
+    action: f.action,
+    from: auditTime(f.from, 'from'),
+    to: auditTime(f.to, 'to'),
+  });
   return {
-    sink: () => undefined,
+    sink: (entry) => store.write(entry),
     handlers: {
-      'audit.list': () => ({ entries: [], more: false }),
-      'audit.export': () => ({ fileName: 'besked-audit.csv', mimeType: 'text/csv', base64: '', bytes: 0 }),
+      'audit.list': (f) => {
+        const limit = f.limit ?? PAGE;
+        // One more than asked for tells whether there is a further page without counting them all.
+        const rows = store.list(query(f), limit + 1);
+        return { entries: rows.slice(0, limit), more: rows.length > limit };
+      },
+      // The whole filtered trail, not one page: paging is the screen's, the file is for keeping.
+      'audit.export': (f) => auditCsv(store.list(query(f)), new Date(now()).toISOString().slice(0, 10)),
     },
   };
 }

@@ -2,13 +2,19 @@
 // behind the team.* calls; on one PC, no accounts (team.status says `single`, the other calls refuse). The transport
 // (bridge/team-server.ts) asks it whether a connection's session still holds before each call.
 import type { DomainCallName, Me } from '../../../src-shared/contract';
-import { coded } from '../../../src-shared/error-codes';
 import type { Db } from '../db/database';
-import type { Handlers } from '../dispatch';
-import { BeskedError } from '../errors';
+import type { AuditSink, Handlers } from '../dispatch';
 import type { EventBus } from '../events';
 import type { Logger } from '../log';
+import { accountHandlers } from './account-handlers';
+import { adminHandlers } from './admin-handlers';
 import { Connections } from './connections';
+import { Invitations } from './invitations';
+import { Sessions } from './sessions';
+import { SignIn } from './sign-in';
+import { teamErrors } from './team-errors';
+import { DEFAULT_TIMINGS, type TeamTimings } from './timings';
+import { Users } from './users';
 
 export type SessionEndReason = 'signedOut' | 'expired' | 'removed' | 'passwordChanged';
 
@@ -30,8 +36,10 @@ export interface TeamModuleOptions {
   /** The address invitation links point at (https://host:port), once the server listens. */
   publicUrl?: () => string;
   now?: () => number;
-  /** Session lifetime and lockout timings (tests shorten them). */
-  timings?: { sessionIdleMs?: number; sessionMaxMs?: number; lockAfter?: number; lockMs?: number; slowAfter?: number };
+  /** Session lifetime, link lifetime and lockout timings (tests shorten them); see timings.ts for the defaults. */
+  timings?: Partial<TeamTimings>;
+  /** Where sign-in attempts are written (the audit trail's sink). */
+  audit?: AuditSink;
 }
 
 export interface TeamModule {
@@ -40,34 +48,54 @@ export interface TeamModule {
   connections: Connections;
 }
 
-const notAServer = () => new BeskedError('not_enabled', 'This is Besked on one PC: it has no accounts. Start a Besked server to work as a team.', coded('team.notAServer'));
-
 export function createTeamModule(o: TeamModuleOptions): TeamModule {
   const connections = new Connections();
+  if (o.kind === 'single') return { connections, sessions: { check: () => null, onEnded: () => () => undefined }, handlers: singleHandlers(o.serverName) };
+
+  const now = o.now ?? Date.now;
+  const timings: TeamTimings = { ...DEFAULT_TIMINGS, ...o.timings };
+  const users = new Users(o.db);
+  const sessions = new Sessions(o.db, timings, now);
+  // Rows nobody can use any more go at start; later ones go when found (Sessions.check).
+  sessions.sweep();
+  const signIn = new SignIn({ users, sessions, events: o.events, audit: o.audit ?? (() => undefined), timings, now });
+  const parts = {
+    db: o.db,
+    users,
+    sessions,
+    invitations: new Invitations(o.db, now),
+    signIn,
+    timings,
+    now,
+    serverName: o.serverName,
+    publicUrl: o.publicUrl ?? (() => ''),
+    changed: () => o.events.emit('team.changed', {}, { roles: ['owner'] }),
+  };
+  return { connections, sessions, handlers: { ...accountHandlers(parts), ...adminHandlers(parts) } };
+}
+
+/** One PC: no accounts. Status says so, the colleagues list is empty, everything else refuses. */
+function singleHandlers(serverName: string): Pick<Handlers, DomainCallName<'team'>> {
   const refuse = () => {
-    throw notAServer();
+    throw teamErrors.notAServer();
   };
   return {
-    connections,
-    sessions: { check: () => null, onEnded: () => () => undefined },
-    handlers: {
-      'team.status': () => ({ kind: o.kind, setupNeeded: false, me: null, serverName: o.serverName }),
-      'team.setupOwner': refuse,
-      'team.signIn': refuse,
-      'team.resume': refuse,
-      'team.signOut': refuse,
-      'team.signOutEverywhere': refuse,
-      'team.changePassword': refuse,
-      'team.members': () => ({ members: [] }),
-      'team.users': refuse,
-      'team.invite': refuse,
-      'team.revokeInvitation': refuse,
-      'team.invitationInfo': refuse,
-      'team.acceptInvitation': refuse,
-      'team.resetPassword': refuse,
-      'team.setRole': refuse,
-      'team.remove': refuse,
-      'team.endSessions': refuse,
-    },
+    'team.status': () => ({ kind: 'single', setupNeeded: false, me: null, serverName }),
+    'team.setupOwner': refuse,
+    'team.signIn': refuse,
+    'team.resume': refuse,
+    'team.signOut': refuse,
+    'team.signOutEverywhere': refuse,
+    'team.changePassword': refuse,
+    'team.members': () => ({ members: [] }),
+    'team.users': refuse,
+    'team.invite': refuse,
+    'team.revokeInvitation': refuse,
+    'team.invitationInfo': refuse,
+    'team.acceptInvitation': refuse,
+    'team.resetPassword': refuse,
+    'team.setRole': refuse,
+    'team.remove': refuse,
+    'team.endSessions': refuse,
   };
 }

@@ -67,7 +67,7 @@ export function perTest() {
 }
 
 export async function startTestCore(
-  opts: { dataDir?: string; campaigns?: CoreOptions['campaigns']; vault?: MemoryVault; pricing?: CoreOptions['pricing'] } = {},
+  opts: { dataDir?: string; campaigns?: CoreOptions['campaigns']; vault?: MemoryVault; pricing?: CoreOptions['pricing']; team?: CoreOptions['team'] } = {},
 ): Promise<TestCore> {
   const dataDir = opts.dataDir ?? tempDir();
   const core = await startCore({
@@ -80,6 +80,7 @@ export async function startTestCore(
     // Small frozen batches: every list of more than three legacy recipients crosses batch edges (frozen-batches.ts).
     campaigns: { retryBaseMs: 200, retryMaxMs: 1_000, batchSize: 3, ...opts.campaigns },
     ...(opts.pricing ? { pricing: opts.pricing } : {}),
+    ...(opts.team ? { team: opts.team } : {}),
   });
   const events: EventMessage[] = [];
   core.events.subscribe((m) => events.push(m));

@@ -1,0 +1,37 @@
+// The refusals of the team.* calls, each with a code the renderer translates and a message a shop owner can act on.
+import { coded } from '../../../src-shared/error-codes';
+import { BeskedError } from '../errors';
+
+export const teamErrors = {
+  notAServer: () =>
+    new BeskedError('not_enabled', 'This is Besked on one PC: it has no accounts. Start a Besked server to work as a team.', coded('team.notAServer')),
+  setupDone: () => new BeskedError('conflict', 'This server already has its owner. Sign in, or ask the owner for an invitation.', coded('team.setupDone')),
+  /** One answer for a wrong name and a wrong password: which of the two was wrong is not told. */
+  wrongCredentials: () => new BeskedError('auth', 'That name and password do not match. Check both and try again.', coded('team.wrongCredentials')),
+  slowDown: (ms: number) => {
+    const seconds = Math.max(1, Math.ceil(ms / 1000));
+    return new BeskedError('rate_limited', `Too many wrong passwords. Wait ${seconds} seconds, then try again.`, { retryAfterS: seconds, ...coded('team.slowDown', { seconds }) });
+  },
+  locked: (ms: number) => {
+    const minutes = Math.max(1, Math.ceil(ms / 60_000));
+    return new BeskedError(
+      'rate_limited',
+      `Too many wrong passwords: this account is locked for ${minutes} minutes. An owner can lift the lock by resetting your password.`,
+      { retryAfterS: Math.ceil(ms / 1000), ...coded('team.locked', { minutes }) },
+    );
+  },
+  sessionExpired: () => new BeskedError('auth', 'You have been signed out. Sign in again.', coded('team.sessionExpired')),
+  linkInvalid: () => new BeskedError('not_found', 'This link has been used, withdrawn or has expired. Ask an owner for a new one.', coded('team.linkInvalid')),
+  nameTaken: (name: string) =>
+    new BeskedError('conflict', `Someone on the team is already called ${name}. Choose another name.`, {
+      fields: [{ path: ['name'], message: 'taken' }],
+      ...coded('team.nameTaken', { name }),
+    }),
+  lastOwner: () => new BeskedError('conflict', 'A Besked server needs at least one owner. Make someone else owner first.', coded('team.lastOwner')),
+  noSuchUser: () => new BeskedError('not_found', 'That user is no longer on the team.', coded('team.noSuchUser')),
+  wrongPassword: () =>
+    new BeskedError('validation', 'Your current password is not right. Nothing was changed.', {
+      fields: [{ path: ['current'], message: 'not right' }],
+      ...coded('team.wrongPassword'),
+    }),
+};
