@@ -1,5 +1,6 @@
 // The Content-Security-Policy of the renderer in both shells: no inline or remote script, no remote loads.
-export function contentSecurityPolicy(opts: { connectSelfWebSocket: boolean }): string {
+/** `connectTo`: the team server's own bridge origin (wss://name:port), which 'self' does not name in every browser. */
+export function contentSecurityPolicy(opts: { connectSelfWebSocket: boolean; connectTo?: string }): string {
   return [
     "default-src 'none'",
     "script-src 'self'",
@@ -7,7 +8,7 @@ export function contentSecurityPolicy(opts: { connectSelfWebSocket: boolean }): 
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
-    `connect-src 'self'${opts.connectSelfWebSocket ? ' ws://127.0.0.1:*' : ''}`,
+    `connect-src 'self'${opts.connectSelfWebSocket ? ' ws://127.0.0.1:*' : ''}${opts.connectTo ? ` ${opts.connectTo}` : ''}`,
     "frame-src 'self' blob:",
     "worker-src 'self' blob:",
     "base-uri 'none'",

@@ -2,17 +2,17 @@
 // WebSocket. Refuses any request whose Host is not our loopback address (DNS rebinding), and any bridge
 // connection without the key or from a foreign Origin.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
-import { extname, join, normalize, sep } from 'node:path';
 import { timingSafeEqual, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { BRIDGE_MAX_MESSAGE_BYTES, WIRE_NOT_A_CALL, WireCall, WireId, type WireAnswer, type WireEvent } from '../../src-shared/contract';
+import { BRIDGE_MAX_MESSAGE_BYTES, type WireAnswer, type WireEvent } from '../../src-shared/contract';
 import { KEY_CHECK_PATH, type KeyCheckAnswer } from '../../src-shared/bridge-key-check';
-import { issuesToFields, type Dispatch } from '../core/dispatch';
+import type { Dispatch } from '../core/dispatch';
 import type { EventBus } from '../core/events';
 import type { Logger } from '../core/log';
 import { contentSecurityPolicy } from './csp';
+import { refuse, serveStatic } from './static-files';
+import { readCall } from './wire-frames';
 
 export interface WebServerOptions {
   dispatch: Dispatch;
@@ -31,18 +31,6 @@ export interface WebServer {
   close(): Promise<void>;
 }
 
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.json': 'application/json',
-};
-
 export async function startWebServer(opts: WebServerOptions): Promise<WebServer> {
   const key = opts.key ?? randomBytes(24).toString('base64url');
   let origin = '';
@@ -53,7 +41,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     if (req.headers.host !== host) return refuse(res, 421, 'Wrong host');
     const [path, query = ''] = (req.url ?? '/').split('?', 2);
     if (path === KEY_CHECK_PATH) return answerKeyCheck(req, res, new URLSearchParams(query).get('key') ?? '', key);
-    void serveStatic(opts.staticDir, req, res).catch(() => refuse(res, 500, 'Could not read the app files'));
+    void serveStatic(opts.staticDir, req, res, contentSecurityPolicy({ connectSelfWebSocket: true })).catch(() => refuse(res, 500, 'Could not read the app files'));
   });
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: BRIDGE_MAX_MESSAGE_BYTES });
@@ -82,17 +70,8 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   });
 
   const handleMessage = async (ws: WebSocket, text: string | null) => {
-    const frame = text === null ? undefined : parseJson(text);
-    const call = WireCall.safeParse(frame);
-    let answer: WireAnswer;
-    if (call.success) {
-      answer = { id: call.data.id, result: await opts.dispatch(call.data.name, call.data.input) };
-    } else {
-      // The id when it alone is readable, so the sender can match the refusal to its call.
-      const id = WireId.safeParse((frame as { id?: unknown } | null | undefined)?.id);
-      const fields = issuesToFields(call.error.issues);
-      answer = { id: id.success ? id.data : null, result: { ok: false, error: { kind: 'validation', message: WIRE_NOT_A_CALL, fields } } };
-    }
+    const read = readCall(text);
+    const answer: WireAnswer = 'call' in read ? { id: read.call.id, result: await opts.dispatch(read.call.name, read.call.input) } : read.refusal;
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(answer));
   };
 
@@ -124,15 +103,6 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   };
 }
 
-/** The frame's JSON value, or undefined when it is not JSON (refused as not a call). */
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
 function keyMatches(given: string, key: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(key);
@@ -145,35 +115,4 @@ function answerKeyCheck(req: IncomingMessage, res: ServerResponse, given: string
   if (req.method !== 'GET') return refuse(res, 405, 'Method not allowed');
   const answer: KeyCheckAnswer = { valid: keyMatches(given, key) };
   res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' }).end(JSON.stringify(answer));
-}
-
-function refuse(res: ServerResponse, status: number, text: string) {
-  if (res.headersSent) return res.destroy();
-  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' }).end(text);
-}
-
-async function serveStatic(dir: string, req: IncomingMessage, res: ServerResponse) {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'Method not allowed');
-  const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-  const rel = normalize(path === '/' ? '/index.html' : path);
-  const file = join(dir, rel);
-  if (!file.startsWith(dir.endsWith(sep) ? dir : dir + sep)) return refuse(res, 404, 'Not found');
-  let body: Buffer;
-  try {
-    if (!(await stat(file)).isFile()) return refuse(res, 404, 'Not found');
-    body = await readFile(file);
-  } catch {
-    return refuse(res, 404, 'Not found');
-  }
-  const headers: Record<string, string> = {
-    'Content-Type': MIME[extname(file)] ?? 'application/octet-stream',
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'no-referrer',
-    'Cache-Control': 'no-cache',
-  };
-  if (extname(file) === '.html') {
-    headers['Content-Security-Policy'] = contentSecurityPolicy({ connectSelfWebSocket: true });
-    headers['X-Frame-Options'] = 'DENY';
-  }
-  res.writeHead(200, headers).end(req.method === 'HEAD' ? undefined : body);
 }

@@ -1,0 +1,29 @@
+// Reading a frame from a bridge socket as a call: the one place both socket transports (web mode, the team server)
+// turn text into a WireCall or into the refusal the sender can match to what it sent.
+import { WIRE_NOT_A_CALL, WireCall, WireId, type WireAnswer } from '../../src-shared/contract';
+import type { AppError } from '../../src-shared/errors';
+import { issuesToFields } from '../core/dispatch';
+
+/** A readable call, or the answer refusing the frame. `text` null: a binary frame. */
+export function readCall(text: string | null): { call: WireCall } | { refusal: WireAnswer } {
+  const frame = text === null ? undefined : parseJson(text);
+  const call = WireCall.safeParse(frame);
+  if (call.success) return { call: call.data };
+  const fields = issuesToFields(call.error.issues);
+  return { refusal: refuseFrame(frame, { kind: 'validation', message: WIRE_NOT_A_CALL, fields }) };
+}
+
+/** An answer refusing a frame, under its id when the id alone is readable, so the sender can match it to its call. */
+export function refuseFrame(frame: unknown, error: AppError): WireAnswer {
+  const id = WireId.safeParse((frame as { id?: unknown } | null | undefined)?.id);
+  return { id: id.success ? id.data : null, result: { ok: false, error } };
+}
+
+/** The frame's JSON value, or undefined when it is not JSON (refused as not a call). */
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
