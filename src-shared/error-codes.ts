@@ -274,6 +274,12 @@ export const ERROR_CODES = {
 
   // A Besked server's connection and certificate (bridge/team-server, core/remote).
   'remote.onServer': [],
+  'remote.badAddress': [],
+  'remote.unreachable': ['url'],
+  'remote.notTls': ['url'],
+  'remote.fingerprintMismatch': ['url'],
+  'remote.certificateChanged': ['url'],
+  'remote.connectionLost': ['url'],
 
   // The audit trail (core/audit).
   'audit.readOnly': [],

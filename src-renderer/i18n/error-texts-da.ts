@@ -296,6 +296,12 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
 
   remote: {
     onServer: 'Dette er en Besked-server: forbind til den fra skrivebordsappens Indstillinger, ikke fra selve serveren.',
+    badAddress: 'Skriv serverens adresse, som serveren viste den, for eksempel https://192.168.1.20:8443. En Besked-server på netværket taler kun https.',
+    unreachable: 'Besked-serveren på {url} kan ikke nås. Dit arbejde dér er i sikkerhed; Besked bliver ved med at prøve. Tjek at serverens pc er tændt og på samme netværk.',
+    notTls: 'Noget svarer på {url}, men ikke som en Besked-server (ingen sikker forbindelse). Tjek adressen og porten.',
+    fingerprintMismatch: 'Serveren på {url} viser nu et andet fingeraftryk end det, du tjekkede. Tjek igen og sammenlign med det, serveren viste.',
+    certificateChanged: 'Serveren på {url} viser et andet certifikat end det, denne pc stoler på, så Besked har ikke sendt den noget. Sammenlign det nye fingeraftryk med det, serveren viste, før du forbinder igen.',
+    connectionLost: 'Forbindelsen til Besked-serveren på {url} blev afbrudt, før den svarede. Se efter, om det blev gjort, før du prøver igen.',
   },
 
   audit: {

@@ -294,6 +294,12 @@ export const errorTextsEn = {
 
   remote: {
     onServer: 'This is a Besked server: connect to it from the desktop app\'s Settings, not from the server itself.',
+    badAddress: 'Write the server\'s address as the server printed it, for example https://192.168.1.20:8443. A Besked server on the network speaks only https.',
+    unreachable: 'The Besked server at {url} cannot be reached. Your work there is safe; Besked keeps trying. Check that the server PC is on and on the same network.',
+    notTls: 'Something answers at {url}, but not as a Besked server (no secure connection). Check the address and the port.',
+    fingerprintMismatch: 'The server at {url} now shows a different fingerprint than the one you checked. Check again and compare it with the one the server printed.',
+    certificateChanged: 'The server at {url} shows a different certificate than the one this PC trusts, so Besked sent it nothing. Compare the new fingerprint with the one the server printed before you connect again.',
+    connectionLost: 'The connection to the Besked server at {url} broke before it answered. Look whether it was done before you try again.',
   },
 
   audit: {

@@ -4,8 +4,11 @@ import type { Platform } from '../../../src-shared/contract';
 import { BeskedError } from '../errors';
 import { coded } from '../../../src-shared/error-codes';
 
-/** What the vault keeps: a platform's API token, or a webhook's signing secret (issue 8's optional receiver). */
-export type SecretKey = Platform | 'webhook:messaging' | 'webhook:legacy';
+/**
+ * What the vault keeps: a platform's API token, a webhook's signing secret (issue 8's optional receiver), or the
+ * desktop app's session on a Besked server, one per server address (issue 21, core/remote).
+ */
+export type SecretKey = Platform | 'webhook:messaging' | 'webhook:legacy' | `team-session:${string}`;
 
 export interface TokenVault {
   readonly kind: 'keychain' | 'memory';
@@ -17,7 +20,8 @@ export interface TokenVault {
 }
 
 export const KEYCHAIN_SERVICE = 'Besked';
-const account = (key: SecretKey) => (key.startsWith('webhook:') ? `webhook-secret:${key.slice(8)}` : `api-token:${key}`);
+const account = (key: SecretKey) =>
+  key.startsWith('webhook:') ? `webhook-secret:${key.slice(8)}` : key.startsWith('team-session:') ? key : `api-token:${key}`;
 
 /** The part of @napi-rs/keyring's AsyncEntry the vault uses, so tests can see exactly what is called. */
 export interface KeyringEntry {
