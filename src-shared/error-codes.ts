@@ -243,6 +243,7 @@ export const ERROR_CODES = {
   'automation.reply.loop': [],
   'automation.reply.optOutWord': [],
   'automation.reply.tooOld': [],
+  'automation.reply.assigned': [],
   'automation.reply.failed': [],
   // Why a contact who joined a welcome automation's group got no welcome text.
   'automation.welcome.paused': [],

@@ -269,6 +269,7 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
       loop: 'Ikke besvaret: nummeret sendte den samme tekst mere end 3 gange på en time, så Besked stoppede for at undgå en løkke.',
       optOutWord: 'Ikke besvaret: teksten er et afmeldingsord.',
       tooOld: 'Ikke besvaret: teksten kom, mens Besked var lukket, for længere siden end fristen.',
+      assigned: 'Ikke besvaret: samtalen er tildelt en kollega, som svarer selv.',
       failed: 'Svaret kunne ikke skrives.',
     },
     welcome: {

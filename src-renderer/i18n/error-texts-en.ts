@@ -267,6 +267,7 @@ export const errorTextsEn = {
       loop: 'Not answered: this number sent the same text more than 3 times in an hour, so Besked stopped to avoid a loop.',
       optOutWord: 'Not answered: the text is an opt-out word.',
       tooOld: 'Not answered: the text arrived while Besked was closed, longer ago than the grace period.',
+      assigned: 'Not answered: the conversation is assigned to a colleague, who answers it in person.',
       failed: 'The reply could not be written.',
     },
     welcome: {

@@ -17,6 +17,8 @@ export const ConversationSummary = z.object({
   lastDirection: z.enum(['in', 'out']),
   unread: z.number(),
   optedOut: z.boolean(),
+  /** The colleague the conversation is assigned to on a Besked server; null: no one (always on one PC). */
+  assignee: Me.nullable(),
 });
 export type ConversationSummary = z.infer<typeof ConversationSummary>;
 
@@ -48,18 +50,25 @@ export const OutboundItem = z.object({
   statusAt: z.string().nullable(),
   /** Sent through the messaging interface while the webhook receiver is off: no status will come. */
   needsWebhook: z.boolean(),
+  /** Who wrote it on a Besked server (the name at the time); null on one PC and for automations. */
+  by: z.string().nullable(),
 });
 export type OutboundItem = z.infer<typeof OutboundItem>;
 
 export const ThreadItem = z.discriminatedUnion('direction', [InboundItem, OutboundItem]);
 export type ThreadItem = z.infer<typeof ThreadItem>;
 
-export const ConversationThread = z.object({ conversation: ConversationSummary, items: z.array(ThreadItem) });
-export type ConversationThread = z.infer<typeof ConversationThread>;
-
 /** An internal note on a conversation: seen by colleagues, never sent to the customer (issue 21). */
 export const ConversationNote = z.object({ id: z.number(), msisdn: z.number(), at: z.string(), author: z.string(), text: z.string() });
 export type ConversationNote = z.infer<typeof ConversationNote>;
+
+export const ConversationThread = z.object({
+  conversation: ConversationSummary,
+  items: z.array(ThreadItem),
+  /** Internal notes, oldest first; shown beside the texts, never sent. */
+  notes: z.array(ConversationNote),
+});
+export type ConversationThread = z.infer<typeof ConversationThread>;
 
 /** A colleague with a conversation open, and whether they are writing a reply in it now. */
 export const Presence = z.object({ userId: z.number(), name: z.string(), replying: z.boolean() });

@@ -15,12 +15,13 @@ import { GroupStore } from '../contacts/groups';
 import { SqlContactDirectory } from '../campaigns/contact-directory';
 import { contactValues } from '../campaigns/recipients';
 import type { ReplyRequest } from '../inbox/reply';
+import { Assignments } from '../inbox/assignments';
 import type { AutomationRow } from './automation-store';
 import { OneAtATime } from './one-at-a-time';
 import { firstWord, isOptOutText, matchRule } from '../../../src-shared/automations/keyword-match';
 import { frequencyAllows, isPhoneSender, loopGuard, loopTextKey, tooOldToAnswer } from '../../../src-shared/automations/reply-guards';
 
-export type ReplyOutcome = 'replied' | 'no_rule' | 'limited' | 'opted_out' | 'not_a_phone' | 'loop' | 'opt_out_word' | 'too_old' | 'failed';
+export type ReplyOutcome = 'replied' | 'no_rule' | 'limited' | 'opted_out' | 'not_a_phone' | 'loop' | 'opt_out_word' | 'too_old' | 'assigned' | 'failed';
 
 export interface AutoReplyDeps {
   db: Db;
@@ -173,6 +174,9 @@ export class AutoReplies {
     if (!isPhoneSender(m.msisdn, m.sender)) return note('not_a_phone', 'Not a phone number (a short code or a name)');
     if (tooOldToAnswer(Date.parse(m.sentAt), this.d.now(), p.graceMinutes)) return note('too_old', 'Arrived while Besked was closed, longer ago than the grace period');
     if (!rule) return note('no_rule', null);
+    // A colleague answers this customer in person (issue 21): a machine's reply would talk over them.
+    const assignee = new Assignments(this.d.db).of(m.mode, m.msisdn);
+    if (assignee) return note('assigned', `Assigned to ${assignee.name}: they answer this conversation in person`);
     if (loopGuard(this.sameTextsInHour(m))) return note('loop', 'The same text more than 3 times in an hour');
     if (!rule.spec.optIn && isOptedOut(this.d.db, m.msisdn)) return note('opted_out', 'The number has opted out');
     if (!frequencyAllows(rule.spec.frequency, this.lastReplyAt(rule.id, m), Date.parse(m.sentAt))) {

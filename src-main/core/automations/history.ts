@@ -67,6 +67,7 @@ const OUTCOME_CODES = {
   loop: 'automation.reply.loop',
   opt_out_word: 'automation.reply.optOutWord',
   too_old: 'automation.reply.tooOld',
+  assigned: 'automation.reply.assigned',
   failed: 'automation.reply.failed',
 } as const;
 

@@ -10,7 +10,7 @@ import { settleForReading } from './settlement';
 const OUT_AT = 'COALESCE(ch.started_at, c.started_at, c.created_at)';
 const OUT_FROM = 'campaign_recipients r JOIN campaigns c ON c.id = r.campaign_id LEFT JOIN send_chunks ch ON ch.id = r.chunk_id';
 const OUT_COLUMNS = `r.id, r.campaign_id, c.kind, c.name, c.channel, ${OUT_AT} AS at, r.text, r.parts, r.state,
-                r.status, r.gateway_status, r.status_error, r.status_at`;
+                r.status, r.gateway_status, r.status_error, r.status_at, c.author_name`;
 
 /**
  * The numbers answered from the inbox in @mode with when, as a subquery of (msisdn, at) for the conversation list to
@@ -32,6 +32,8 @@ export interface OutRow {
   gateway_status: string | null;
   status_error: string | null;
   status_at: string | null;
+  /** Who wrote the campaign or reply on a Besked server (null on one PC and for automations). */
+  author_name: string | null;
 }
 
 export class CampaignRecipientThreads {

@@ -1,9 +1,12 @@
-// Conversations per number: who wrote or was answered, the last text either way, unread counts, and one number's thread.
+// Conversations per number: who wrote or was answered, the last text either way, unread counts, who it is assigned
+// to, and one number's thread with its internal notes.
 import type { Db } from '../db/database';
 import { CampaignRecipientThreads, REPLIES_SENT, type OutRow } from '../campaigns/campaign-recipients-threads';
 import { isFinalState } from '../../../src-shared/delivery-status';
 import type { ConversationSummary, ConversationThread, InboundItem, OutboundItem, ThreadItem, Mode } from '../../../src-shared/contract';
 import { channelTraits } from '../campaigns/channel-traits';
+import { Assignments } from './assignments';
+import { ConversationNotes } from './notes';
 
 interface InRow {
   id: number;
@@ -15,6 +18,8 @@ interface InRow {
 
 export class Conversations {
   private readonly sent: CampaignRecipientThreads;
+  private readonly assignments: Assignments;
+  private readonly notes: ConversationNotes;
 
   constructor(
     private readonly db: Db,
@@ -22,6 +27,8 @@ export class Conversations {
     private readonly webhookOn: () => boolean,
   ) {
     this.sent = new CampaignRecipientThreads(db);
+    this.assignments = new Assignments(db);
+    this.notes = new ConversationNotes(db);
   }
 
   /**
@@ -59,6 +66,7 @@ export class Conversations {
       unread: number;
       opted_out: number;
     }[];
+    const assignees = this.assignments.all(mode);
     return rows.map((r) => {
       const last = this.lastText(mode, r.msisdn);
       return {
@@ -70,6 +78,7 @@ export class Conversations {
         lastDirection: last?.direction ?? 'in',
         unread: r.unread,
         optedOut: r.opted_out === 1,
+        assignee: assignees.get(r.msisdn) ?? null,
       };
     });
   }
@@ -93,6 +102,7 @@ export class Conversations {
       lastDirection: last?.direction ?? 'in',
       unread,
       optedOut,
+      assignee: this.assignments.of(mode, msisdn),
     };
   }
 
@@ -108,7 +118,7 @@ export class Conversations {
     const outs = this.sent.sentTo(mode, msisdn, limit);
     const items: ThreadItem[] = [...ins.map(inbound), ...outs.map((o) => this.outbound(o))];
     items.sort(byTime);
-    return { conversation: this.summary(mode, msisdn), items: items.slice(-limit) };
+    return { conversation: this.summary(mode, msisdn), items: items.slice(-limit), notes: this.notes.of(mode, msisdn) };
   }
 
   /** An outbound recipient row as a thread item. */
@@ -153,6 +163,7 @@ export class Conversations {
       statusError: o.status_error,
       statusAt: o.status_at,
       needsWebhook: channelTraits(o.channel).statusByWebhookOnly && o.state === 'accepted' && waiting && !this.webhookOn(),
+      by: o.author_name,
     };
   }
 }

@@ -5,6 +5,7 @@ import { BeskedError } from '../errors';
 import type { Conversations } from './conversations';
 import type { InboundStore } from './inbound-store';
 import type { ReplyRequest } from './reply';
+import { currentCaller } from '../team/caller';
 
 export interface InboxHandlerDeps {
   conversations: Conversations;
@@ -31,7 +32,9 @@ export function inboxHandlers(d: InboxHandlerDeps): Pick<Handlers, 'inbox.conver
     },
     'inbox.unreadCount': async () => ({ count: d.inbound.unreadCount(await d.currentMode()) }),
     'inbox.reply': async ({ msisdn, text, sender }) => {
-      const { campaignId, recipientId } = await d.reply({ msisdn, text, sender });
+      // The author is asked for here, not in writeReply: automations write replies too, and they are no one.
+      const user = currentCaller().user;
+      const { campaignId, recipientId } = await d.reply({ msisdn, text, sender, author: user ? { id: user.id, name: user.name } : null });
       const item = d.conversations.outboundItem(recipientId);
       if (!item) throw new BeskedError('internal', 'The reply was saved but could not be read back. Reopen the conversation.');
       return { campaignId, item };

@@ -11,7 +11,7 @@ import { inboxHandlers } from './handlers';
 import { InboundStore, type StoredInbound } from './inbound-store';
 import { InboxIntake } from './intake';
 import { writeReply, type ReplyRequest } from './reply';
-import { sharedInboxHandlers } from './shared-inbox';
+import { createSharedInbox } from './shared-inbox';
 import { Connections } from '../team/connections';
 
 export interface InboxModuleOptions {
@@ -56,6 +56,11 @@ export function createInboxModule(o: InboxModuleOptions): InboxModule {
       },
       req,
     );
+  const shared = createSharedInbox({ db: o.db, events: o.events, currentMode: o.currentMode, connections: o.connections ?? new Connections(), now });
+  const afterStored = (added: readonly StoredInbound[]) => {
+    shared.tellAssignees(added);
+    o.afterStored?.(added);
+  };
   const intake = new InboxIntake({
     db: o.db,
     store: inbound,
@@ -66,12 +71,12 @@ export function createInboxModule(o: InboxModuleOptions): InboxModule {
     currentMode: o.currentMode,
     log: o.log,
     now,
-    ...(o.afterStored ? { afterStored: o.afterStored } : {}),
+    afterStored,
   });
   return {
     handlers: {
       ...inboxHandlers({ conversations, inbound, events: o.events, currentMode: o.currentMode, reply, now }),
-      ...sharedInboxHandlers({ db: o.db, events: o.events, currentMode: o.currentMode, connections: o.connections ?? new Connections(), now }),
+      ...shared.handlers,
     },
     intake,
     reply,

@@ -29,6 +29,8 @@ export interface ReplyRequest {
   /** The opt-out confirmation goes to a number that just opted out; nothing else may. */
   toOptedOut?: boolean;
   name?: string;
+  /** Who wrote it on a Besked server, shown beside the reply to colleagues; left out on one PC and by automations. */
+  author?: { id: number; name: string } | null;
   /** Runs inside the reply's transaction, so what the caller records (an auto-reply's decision) commits with it or not at all. */
   record?: (ids: { campaignId: number; recipientId: number }) => void;
 }
@@ -91,6 +93,7 @@ export async function writeReply(deps: ReplyDeps, req: ReplyRequest): Promise<{ 
       at,
       frozen: { mode, estimatedParts: segments.segments },
     });
+    if (req.author) deps.db.prepare('UPDATE campaigns SET author_id = ?, author_name = ? WHERE id = ?').run(req.author.id, req.author.name, campaignId);
     const recipientId = recipients.addQueued(campaignId, { msisdn: req.msisdn, contactId: contact?.id ?? null, name, text, parts: segments.segments });
     req.record?.({ campaignId, recipientId });
     return { campaignId, recipientId };

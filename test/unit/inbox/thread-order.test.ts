@@ -18,6 +18,7 @@ const out = (id: number, at: string, campaignKind: 'campaign' | 'reply' = 'campa
   statusError: null,
   statusAt: null,
   needsWebhook: false,
+  by: null,
 });
 
 describe('thread order', () => {

@@ -1,5 +1,5 @@
 // Schema 14: the shared inbox of a Besked server (issue 21): who a conversation is assigned to, internal notes, and
-// who wrote each reply.
+// who wrote each reply; a keyword auto-reply's decision may now be 'assigned' (a colleague answers in person).
 import type { Migration } from '../migrations';
 
 export const m014SharedInbox: Migration = {
@@ -31,6 +31,24 @@ export const m014SharedInbox: Migration = {
       -- who wrote a campaign or a reply (NULL: this PC without accounts, or an automation)
       ALTER TABLE campaigns ADD COLUMN author_id INTEGER;
       ALTER TABLE campaigns ADD COLUMN author_name TEXT;
+
+      -- SQLite cannot widen a CHECK in place: the decisions are copied into a table that also allows 'assigned'.
+      CREATE TABLE auto_replies_14 (
+        inbound_id INTEGER PRIMARY KEY,
+        automation_id INTEGER,
+        mode TEXT NOT NULL,
+        msisdn INTEGER NOT NULL,
+        outcome TEXT NOT NULL CHECK (outcome IN
+          ('replied', 'no_rule', 'limited', 'opted_out', 'not_a_phone', 'loop', 'opt_out_word', 'too_old', 'assigned', 'failed')),
+        campaign_id INTEGER,
+        reason TEXT,
+        at TEXT NOT NULL
+      ) STRICT;
+      INSERT INTO auto_replies_14 (inbound_id, automation_id, mode, msisdn, outcome, campaign_id, reason, at)
+        SELECT inbound_id, automation_id, mode, msisdn, outcome, campaign_id, reason, at FROM auto_replies;
+      DROP TABLE auto_replies;
+      ALTER TABLE auto_replies_14 RENAME TO auto_replies;
+      CREATE INDEX auto_replies_by_rule ON auto_replies (automation_id, msisdn, at);
     `);
   },
 };
