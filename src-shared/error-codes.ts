@@ -250,6 +250,7 @@ export const ERROR_CODES = {
   'automation.welcome.contactDeleted': [],
   'automation.welcome.optedOut': [],
   'automation.welcome.notAPhone': [],
+  'automation.welcome.missed': [],
 
   // Sandbox tools (core/sandbox): never against the live gateway; a customer to play; the test gateway said no.
   'sandbox.liveMode': [],

@@ -277,6 +277,7 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
       contactDeleted: 'Ikke sendt: kontakten er slettet.',
       optedOut: 'Ikke sendt: nummeret er afmeldt.',
       notAPhone: 'Ikke sendt: kontaktens nummer er ikke et telefonnummer.',
+      missed: 'Ikke sendt: kontakten kom med, mens Besked ikke kørte, for længere siden end fristen, så velkomstbeskeden blev ikke sendt for sent.',
     },
   },
   team: {

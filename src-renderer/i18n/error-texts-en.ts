@@ -275,6 +275,7 @@ export const errorTextsEn = {
       contactDeleted: 'Not sent: the contact was deleted.',
       optedOut: 'Not sent: this number has opted out.',
       notAPhone: 'Not sent: the contact\'s number is not a phone number.',
+      missed: 'Not sent: the contact joined while Besked was not running, longer ago than the grace period, so the welcome text was not sent late.',
     },
   },
   team: {

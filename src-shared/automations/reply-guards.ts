@@ -44,3 +44,12 @@ export function frequencyAllows(freq: ReplyFrequency, lastReplyAtMs: number | nu
 export function tooOldToAnswer(sentAtMs: number, seenAtMs: number, graceMinutes: number): boolean {
   return seenAtMs - sentAtMs > graceMinutes * 60_000;
 }
+
+/**
+ * Whether a queued welcome (a contact joined the group) is too late to send: it waited longer than the grace period
+ * while no Besked was running. A join queued while this Besked runs is never late, however long a big import's
+ * welcomes take to work through; one queued before it started is late once the start came more than graceMinutes after it.
+ */
+export function welcomeTooLate(joinedAtMs: number, runningSinceMs: number, graceMinutes: number): boolean {
+  return joinedAtMs < runningSinceMs && runningSinceMs - joinedAtMs > graceMinutes * 60_000;
+}

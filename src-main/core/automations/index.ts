@@ -92,7 +92,15 @@ export function createAutomationsModule(o: AutomationsModuleOptions): Automation
     if (ids.length) o.events.emit('automations.changed', { ids });
   });
   // Keyword auto-replies and welcome texts: told by the inbox and the contacts' events, and looking on their own at start.
-  const welcome = new WelcomeTexts({ db: o.db, events: o.events, log: o.log, reply: o.reply, now: o.now, automation: (id) => store.get(id) });
+  const welcome = new WelcomeTexts({
+    db: o.db,
+    events: o.events,
+    log: o.log,
+    reply: o.reply,
+    now: o.now,
+    automation: (id) => store.get(id),
+    graceMinutes: () => o.settings().automations.graceMinutes,
+  });
   const autoReplies = new AutoReplies({
     db: o.db,
     events: o.events,

@@ -1,6 +1,7 @@
 // Welcome texts: the schema's trigger queues every contact who joins a switched-on welcome automation's group (import,
 // by hand or a keyword rule); each queued contact gets the text once. The occurrence row ('welcome', UNIQUE per
-// contact), the reply and the queue row's removal commit in one transaction, so a crash never sends one twice.
+// contact), the reply and the queue row's removal commit in one transaction, so a crash never sends one twice. A join
+// that waited longer than the grace period for a Besked to start is recorded missed, never welcomed months late.
 import type { Coded } from '../../../src-shared/error-codes';
 import { coded } from '../../../src-shared/error-codes';
 import { renderTemplate } from '../../../src-shared/sms/personalised';
@@ -14,7 +15,7 @@ import { contactValues } from '../campaigns/recipients';
 import type { ReplyRequest } from '../inbox/reply';
 import type { AutomationRow } from './automation-store';
 import { OneAtATime } from './one-at-a-time';
-import { isPhoneSender } from '../../../src-shared/automations/reply-guards';
+import { isPhoneSender, welcomeTooLate } from '../../../src-shared/automations/reply-guards';
 
 export interface WelcomeDeps {
   db: Db;
@@ -23,6 +24,10 @@ export interface WelcomeDeps {
   reply: (req: ReplyRequest) => Promise<{ campaignId: number; recipientId: number }>;
   now: () => number;
   automation: (id: number) => AutomationRow | undefined;
+  /** The grace period of every automation (settings): a join queued longer ago is missed. */
+  graceMinutes: () => number;
+  /** When this Besked started, on the clock the queue's joined_at is written on: the computer's (the trigger's 'now'). */
+  runningSince?: number;
 }
 
 interface Queued {
@@ -33,12 +38,15 @@ interface Queued {
 
 export const WELCOME = 'welcome';
 const PAGE = 200;
+const MISSED = 'The contact joined while Besked was not running, longer ago than the grace period, so the welcome text was not sent late.';
 
 export class WelcomeTexts {
   private readonly passes: OneAtATime;
+  private readonly runningSince: number;
 
   constructor(private readonly d: WelcomeDeps) {
     this.passes = new OneAtATime(d.log);
+    this.runningSince = d.runningSince ?? Date.now();
   }
 
   /** Works through the queue; calls run one after another. */
@@ -52,6 +60,7 @@ export class WelcomeTexts {
 
   private async pass(): Promise<void> {
     const touched = new Set<number>();
+    const missed = new Set<number>();
     const page = this.d.db.prepare(
       `SELECT automation_id AS automationId, contact_id AS contactId, joined_at AS joinedAt
        FROM automation_welcome_queue ORDER BY joined_at, automation_id, contact_id LIMIT ${PAGE}`,
@@ -65,17 +74,23 @@ export class WelcomeTexts {
         if (this.passes.stopped) return;
         tried.add(`${q.automationId}:${q.contactId}`);
         try {
-          if (await this.welcome(q)) touched.add(q.automationId);
+          const outcome = await this.welcome(q);
+          if (outcome) touched.add(q.automationId);
+          if (outcome === 'missed') missed.add(q.automationId);
         } catch (err) {
           this.d.log.warn('welcome text: could not handle a queued contact', { ...q, err });
         }
       }
     }
     if (touched.size > 0) this.d.events.emit('automations.changed', { ids: [...touched] });
+    for (const id of missed) {
+      const name = this.d.automation(id)?.draft.name ?? '';
+      this.d.events.emit('automations.attention', { id, name, message: MISSED, code: { code: 'automation.welcome.missed', params: {} } });
+    }
   }
 
-  /** Handles one queued join; true when it recorded something for the automation. */
-  private async welcome(q: Queued): Promise<boolean> {
+  /** Handles one queued join; true (or 'missed') when it recorded something for the automation. */
+  private async welcome(q: Queued): Promise<boolean | 'missed'> {
     const rule = this.d.automation(q.automationId);
     if (!rule || rule.draft.spec.kind !== 'welcome') {
       this.dequeue(q);
@@ -87,6 +102,11 @@ export class WelcomeTexts {
       return false;
     }
     if (rule.state !== 'active') return this.skip(q, 'The automation was switched off before the text went', coded('automation.welcome.paused'));
+    // joined_at is the computer's time (the trigger's), so it is held against the start on that clock, whichever the runner keeps.
+    if (welcomeTooLate(Date.parse(q.joinedAt), this.runningSince, this.d.graceMinutes())) {
+      this.skip(q, MISSED, coded('automation.welcome.missed'), 'missed');
+      return 'missed';
+    }
     const contact = [...new SqlContactDirectory(this.d.db).contacts({ contactIds: [q.contactId], groupIds: [], searches: [] })][0];
     if (!contact) return this.skip(q, 'The contact was deleted', coded('automation.welcome.contactDeleted'));
     if (isOptedOut(this.d.db, contact.msisdn)) return this.skip(q, 'The number has opted out', coded('automation.welcome.optedOut'));
@@ -118,20 +138,20 @@ export class WelcomeTexts {
     }
   }
 
-  private skip(q: Queued, reason: string, why: Coded | null): boolean {
+  private skip(q: Queued, reason: string, why: Coded | null, state: 'skipped' | 'missed' = 'skipped'): boolean {
     this.d.db.transaction(() => {
-      this.insert(q, 'skipped', null, reason, why);
+      this.insert(q, state, null, reason, why);
       this.dequeue(q);
     })();
     return true;
   }
 
-  private insert(q: Queued, state: 'sending' | 'skipped', campaignId: number | null, reason: string | null, why: Coded | null): void {
+  private insert(q: Queued, state: 'sending' | 'skipped' | 'missed', campaignId: number | null, reason: string | null, why: Coded | null): void {
     const at = new Date(this.d.now()).toISOString();
     // Plain INSERT for a send: a second row for the contact fails the reply's transaction, so nothing goes twice.
     this.d.db
       .prepare(
-        `INSERT ${state === 'skipped' ? 'OR IGNORE ' : ''}INTO automation_occurrences
+        `INSERT ${state === 'sending' ? '' : 'OR IGNORE '}INTO automation_occurrences
            (automation_id, occurrence, contact_id, due_at, state, campaign_id, recipients, reason, reason_code, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )

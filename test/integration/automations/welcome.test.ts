@@ -1,6 +1,6 @@
 // Welcome texts against the simulator: a contact who joins the group by hand, by import or by a keyword rule gets the
 // text once, however often they join; joins before the automation was switched on, opted-out numbers and deleted
-// contacts get none, and say why.
+// contacts get none, and say why; a join that waited longer than the grace period for Besked to start is missed.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eventually, startTestCore, type TestCore } from '../inbox/core-fixture';
 import { activate, draftOf, keyword, ledger, ledgerOf, texts } from './replies-fixture';
@@ -103,5 +103,26 @@ describe('welcome texts', () => {
       [gone.id, 'skipped', 'automation.welcome.contactDeleted'],
     ]);
     expect((await ledger(t)).filter((m) => m.text === 'Velkommen!')).toEqual([]);
+  });
+
+  it('records a join left queued longer than the grace period before Besked started as missed, and welcomes one within it', async () => {
+    const club = await t.call('groups.create', { name: 'Klubben' });
+    const rule = activate(t, draftOf('Velkommen', { kind: 'welcome', groupId: club.id }, 'Velkommen, {first_name}!'));
+    const karen = await t.call('contacts.create', { firstName: 'Karen', phone: '+4520000001' });
+    const ole = await t.call('contacts.create', { firstName: 'Ole', phone: '+4520000002' });
+    // Joins a Besked left in the queue before this one started: three hours ago (grace: 120 minutes) and a minute ago.
+    const queue = t.core.db.prepare('INSERT INTO automation_welcome_queue (automation_id, contact_id, joined_at) VALUES (?, ?, ?)');
+    queue.run(rule, karen.id, new Date(Date.now() - 3 * 3_600_000).toISOString());
+    queue.run(rule, ole.id, new Date(Date.now() - 60_000).toISOString());
+    await t.call('contacts.create', { firstName: 'Sofie', phone: '+4520000003' });
+    const o = await settled(rule, 2);
+    expect(o.map((x) => [x.contact_id, x.state === 'sent' ? 'sending' : x.state, x.reason_code && (JSON.parse(x.reason_code) as { code: string }).code])).toEqual([
+      [karen.id, 'missed', 'automation.welcome.missed'],
+      [ole.id, 'sending', null],
+    ]);
+    const history = await t.call('automations.history', { id: rule });
+    expect(history.items.find((i) => i.contactId === karen.id)).toMatchObject({ state: 'missed', reasonCode: { code: 'automation.welcome.missed' } });
+    const sent = await ledgerOf(t, 1);
+    expect(sent.map((m) => [m.recipient, m.text])).toEqual([[4520000002, 'Velkommen, Ole!']]);
   });
 });

@@ -1,7 +1,7 @@
 // Auto-reply guards: only real phones, stop a loop with another machine, and the rule's per-number frequency.
 import { describe, expect, it } from 'vitest';
 import type { ReplyFrequency } from '../../../src-shared/contract/automations';
-import { frequencyAllows, isPhoneSender, loopGuard, loopTextKey, tooOldToAnswer } from '../../../src-shared/automations/reply-guards';
+import { frequencyAllows, isPhoneSender, loopGuard, loopTextKey, tooOldToAnswer, welcomeTooLate } from '../../../src-shared/automations/reply-guards';
 
 describe('isPhoneSender', () => {
   it.each([
@@ -72,5 +72,21 @@ describe('tooOldToAnswer', () => {
     [3 * 86_400_000, 120, true],
   ])('seen %i ms after it arrived, grace %i min → too old %s', (late, grace, old) => {
     expect(tooOldToAnswer(1_000_000, 1_000_000 + late, grace)).toBe(old);
+  });
+});
+
+describe('welcomeTooLate', () => {
+  const START = 10 * 86_400_000;
+  it.each([
+    // Joined while this Besked runs: never late, however long the queue takes.
+    [START, 120, false],
+    [START + 3 * 86_400_000, 0, false],
+    // Joined before it started: late only when the start came more than the grace after the join.
+    [START - 120 * 60_000, 120, false],
+    [START - 120 * 60_000 - 1, 120, true],
+    [START - 1, 0, true],
+    [START - 250 * 86_400_000, 1440, true],
+  ])('joined at %i, grace %i min → late %s', (joined, grace, late) => {
+    expect(welcomeTooLate(joined, START, grace)).toBe(late);
   });
 });

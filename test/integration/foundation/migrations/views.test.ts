@@ -170,7 +170,43 @@ const VIEWS: View[] = [
       ]);
     },
   },
+  {
+    name: 'automations with their runs, and a welcome queued long before this start missed, not sent late',
+    since: 12,
+    async check(t) {
+      const list = (await t.ok('automations.list', {})).automations;
+      expect(Object.fromEntries(list.map((a) => [a.id, [a.draft.spec.kind, a.state]]))).toEqual({
+        1: ['recurring', 'active'],
+        2: ['date_field', 'active'],
+        3: ['keyword', 'paused'],
+        4: ['welcome', 'active'],
+      });
+      // Anna joined the welcome group in March and waited in the queue: recorded missed at start, with the reason.
+      const welcome = await eventually(async () => {
+        const { items } = await t.ok('automations.history', { id: 4 });
+        if (!items.some((i) => i.contactId === 1)) throw new Error('the queued welcome is not decided yet');
+        return items;
+      });
+      expect(welcome.find((i) => i.contactId === 1)).toMatchObject({ state: 'missed', reasonCode: { code: 'automation.welcome.missed' } });
+      expect(welcome.find((i) => i.contactId === 2)).toMatchObject({ state: 'held', campaignId: 1 });
+      const birthday = (await t.ok('automations.history', { id: 2 })).items;
+      expect(birthday.find((i) => i.id === 2)).toMatchObject({ state: 'missed', contactId: 1, reason: 'Besked was not running' });
+    },
+  },
 ];
+
+/** Polls until `read` answers without throwing (work the core starts on its own, such as the welcome queue). */
+async function eventually<T>(read: () => Promise<T>, timeoutMs = 10_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await read();
+    } catch (err) {
+      if (Date.now() > until) throw err;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+}
 
 describe.each(OLDER)('a data folder at schema %i, opened by the core', (v) => {
   let t: TestCore;
