@@ -4,7 +4,7 @@ import type { DomainCallName, Me, SignedIn } from '../../../src-shared/contract'
 import type { Handlers } from '../dispatch';
 import { currentCaller, type Caller } from './caller';
 import { hashPassword, verifyPassword } from './password-hash';
-import type { TeamParts } from './team-parts';
+import { onServer, type TeamSide } from './team-parts';
 import { teamErrors } from './team-errors';
 import { meOf } from './users';
 
@@ -23,34 +23,39 @@ export function signedInUser(): { caller: Caller; user: Me } {
   return { caller, user: caller.user };
 }
 
-export function accountHandlers(t: TeamParts): Pick<Handlers, Extract<DomainCallName<'team'>, AccountCalls>> {
+export function accountHandlers(side: TeamSide): Pick<Handlers, Extract<DomainCallName<'team'>, AccountCalls>> {
+  // The server's parts; on one PC every call that needs them refuses (this is not a server).
+  const server = () => onServer(side);
   return {
-    'team.status': () => ({ kind: 'server', setupNeeded: t.users.owners() === 0, me: currentCaller().user, serverName: t.serverName }),
+    'team.status': () =>
+      side.kind === 'single'
+        ? { kind: 'single', setupNeeded: false, me: null, serverName: side.serverName }
+        : { kind: 'server', setupNeeded: side.users.owners() === 0, me: currentCaller().user, serverName: side.serverName },
 
     'team.setupOwner': async ({ name, password }) => {
-      if (t.users.owners() > 0) throw teamErrors.setupDone();
+      if (server().users.owners() > 0) throw teamErrors.setupDone();
       const passwordHash = await hashPassword(password);
       const caller = currentCaller();
       // Checked again in the transaction: of two people racing through the hashing above, only the first gets here.
-      const { user, session } = t.db.transaction(() => {
-        if (t.users.owners() > 0) throw teamErrors.setupDone();
-        const added = t.users.add({ name, role: 'owner', passwordHash }, t.now());
-        t.users.signedIn(added.id, t.now());
-        return { user: added, session: t.sessions.create(added.id, caller.address) };
+      const { user, session } = server().db.transaction(() => {
+        if (server().users.owners() > 0) throw teamErrors.setupDone();
+        const added = server().users.add({ name, role: 'owner', passwordHash }, server().now());
+        server().users.signedIn(added.id, server().now());
+        return { user: added, session: server().sessions.create(added.id, caller.address) };
       })();
-      t.changed();
+      server().changed();
       return signedIn(caller, meOf(user), session);
     },
 
     'team.signIn': async ({ name, password }) => {
       const caller = currentCaller();
-      const { user, session } = await t.signIn.signIn(name, password, caller);
-      t.changed();
+      const { user, session } = await server().signIn.signIn(name, password, caller);
+      server().changed();
       return signedIn(caller, meOf(user), session);
     },
 
     'team.resume': ({ token }) => {
-      const found = t.sessions.byToken(token);
+      const found = server().sessions.byToken(token);
       if (!found) throw teamErrors.sessionExpired();
       currentCaller().bind?.(found);
       return { user: found.user, expiresAt: found.expiresAt };
@@ -58,31 +63,32 @@ export function accountHandlers(t: TeamParts): Pick<Handlers, Extract<DomainCall
 
     'team.signOut': () => {
       const caller = currentCaller();
-      if (caller.sessionId) t.sessions.end(caller.sessionId, 'signedOut');
+      if (caller.sessionId) server().sessions.end(caller.sessionId, 'signedOut');
       caller.bind?.(null);
-      t.changed();
+      server().changed();
       return {};
     },
 
     'team.signOutEverywhere': () => {
       const { caller, user } = signedInUser();
-      const ended = t.sessions.endAllOf(user.id, 'signedOut');
+      const ended = server().sessions.endAllOf(user.id, 'signedOut');
       caller.bind?.(null);
-      t.changed();
+      server().changed();
       return { ended };
     },
 
     'team.changePassword': async ({ current, next }) => {
       const { caller, user } = signedInUser();
-      const row = t.users.byId(user.id);
+      const row = server().users.byId(user.id);
       if (!row || !(await verifyPassword(row.passwordHash, current))) throw teamErrors.wrongPassword();
-      t.users.setPassword(user.id, await hashPassword(next));
+      server().users.setPassword(user.id, await hashPassword(next));
       // Whoever else held a session with the old password is out; this window stays signed in.
-      t.sessions.endAllOf(user.id, 'passwordChanged', caller.sessionId ?? undefined);
-      t.changed();
+      server().sessions.endAllOf(user.id, 'passwordChanged', caller.sessionId ?? undefined);
+      server().changed();
       return {};
     },
 
-    'team.members': () => ({ members: t.users.all().map(meOf) }),
+    // One PC has no colleagues to assign conversations to.
+    'team.members': () => ({ members: side.kind === 'single' ? [] : side.users.all().map(meOf) }),
   };
 }

@@ -12,7 +12,7 @@ import { Connections } from './connections';
 import { Invitations } from './invitations';
 import { Sessions } from './sessions';
 import { SignIn } from './sign-in';
-import { teamErrors } from './team-errors';
+import type { TeamSide } from './team-parts';
 import { DEFAULT_TIMINGS, type TeamTimings } from './timings';
 import { Users } from './users';
 
@@ -50,8 +50,10 @@ export interface TeamModule {
 
 export function createTeamModule(o: TeamModuleOptions): TeamModule {
   const connections = new Connections();
-  if (o.kind === 'single') return { connections, sessions: { check: () => null, onEnded: () => () => undefined }, handlers: singleHandlers(o.serverName) };
-
+  if (o.kind === 'single') {
+    const side = { kind: 'single', serverName: o.serverName } as const;
+    return { connections, sessions: { check: () => null, onEnded: () => () => undefined }, handlers: { ...accountHandlers(side), ...adminHandlers(side) } };
+  }
   const now = o.now ?? Date.now;
   const timings: TeamTimings = { ...DEFAULT_TIMINGS, ...o.timings };
   const users = new Users(o.db);
@@ -59,7 +61,8 @@ export function createTeamModule(o: TeamModuleOptions): TeamModule {
   // Rows nobody can use any more go at start; later ones go when found (Sessions.check).
   sessions.sweep();
   const signIn = new SignIn({ users, sessions, events: o.events, audit: o.audit ?? (() => undefined), timings, now });
-  const parts = {
+  const side: TeamSide = {
+    kind: 'server',
     db: o.db,
     users,
     sessions,
@@ -71,31 +74,5 @@ export function createTeamModule(o: TeamModuleOptions): TeamModule {
     publicUrl: o.publicUrl ?? (() => ''),
     changed: () => o.events.emit('team.changed', {}, { roles: ['owner'] }),
   };
-  return { connections, sessions, handlers: { ...accountHandlers(parts), ...adminHandlers(parts) } };
-}
-
-/** One PC: no accounts. Status says so, the colleagues list is empty, everything else refuses. */
-function singleHandlers(serverName: string): Pick<Handlers, DomainCallName<'team'>> {
-  const refuse = () => {
-    throw teamErrors.notAServer();
-  };
-  return {
-    'team.status': () => ({ kind: 'single', setupNeeded: false, me: null, serverName }),
-    'team.setupOwner': refuse,
-    'team.signIn': refuse,
-    'team.resume': refuse,
-    'team.signOut': refuse,
-    'team.signOutEverywhere': refuse,
-    'team.changePassword': refuse,
-    'team.members': () => ({ members: [] }),
-    'team.users': refuse,
-    'team.invite': refuse,
-    'team.revokeInvitation': refuse,
-    'team.invitationInfo': refuse,
-    'team.acceptInvitation': refuse,
-    'team.resetPassword': refuse,
-    'team.setRole': refuse,
-    'team.remove': refuse,
-    'team.endSessions': refuse,
-  };
+  return { connections, sessions, handlers: { ...accountHandlers(side), ...adminHandlers(side) } };
 }

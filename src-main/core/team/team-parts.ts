@@ -1,6 +1,7 @@
 // What the team.* handlers of a server share: the stores, the sign-in rule, the clock and how they tell owners of a
-// change. Built once by createTeamModule.
+// change. Built once by createTeamModule; on one PC there are none and the calls that need them refuse.
 import type { Db } from '../db/database';
+import { teamErrors } from './team-errors';
 import type { Invitations } from './invitations';
 import type { Sessions } from './sessions';
 import type { SignIn } from './sign-in';
@@ -20,4 +21,13 @@ export interface TeamParts {
   publicUrl: () => string;
   /** Tells owners the team list changed (team.changed). */
   changed(): void;
+}
+
+/** What the handlers are built over: one PC's name only, or a server's parts. */
+export type TeamSide = { kind: 'single'; serverName: string } | ({ kind: 'server' } & TeamParts);
+
+/** The server's parts; on one PC the call refuses (this is not a server). */
+export function onServer(side: TeamSide): TeamParts {
+  if (side.kind === 'single') throw teamErrors.notAServer();
+  return side;
 }
