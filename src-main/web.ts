@@ -1,9 +1,6 @@
 // `npm run web -- [--port N] [--data DIR]`: the same core as the Electron app, serving the renderer to a
 // browser over an authenticated loopback WebSocket. Prints exactly one line: the address with its key.
-import { existsSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { startCore } from './core/core';
 import { createLogger } from './core/log';
 import { installCrashGuard } from './core/crash-guard';
@@ -11,9 +8,7 @@ import { defaultDataDir } from './core/data-dir';
 import { startWebServer } from './bridge/web-server';
 import { openVault } from './core/secrets/vault';
 import { parseWebArgs } from './web-args';
-
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const staticDir = join(root, 'out', 'renderer');
+import { builtRenderer, packageVersion } from './built-renderer';
 
 async function main() {
   const args = parseWebArgs(process.argv.slice(2));
@@ -21,22 +16,12 @@ async function main() {
     process.stderr.write(`${args.error}\nUsage: npm run web -- [--port N] [--data DIR]\n`);
     process.exit(2);
   }
-  if (!existsSync(join(staticDir, 'index.html'))) {
-    process.stderr.write('Building the app once (out/renderer is missing)…\n');
-    const r = spawnSync(process.execPath, [join(root, 'node_modules', 'electron-vite', 'bin', 'electron-vite.js'), 'build'], {
-      cwd: root,
-      stdio: ['ignore', process.stderr, process.stderr],
-    });
-    if (r.status !== 0) {
-      process.stderr.write('The build failed; see above.\n');
-      process.exit(1);
-    }
-  }
+  const staticDir = builtRenderer();
   const dataDir = args.data ? resolve(args.data) : defaultDataDir();
   const log = createLogger({ file: join(dataDir, 'besked.log'), echo: process.env.BESKED_LOG === '1' });
   // From here on a crash is reported through the log's redaction, never with the token in it.
   installCrashGuard({ log });
-  const version = (await import('../package.json', { with: { type: 'json' } })).default.version;
+  const version = await packageVersion();
   // Tests give each run its own keychain service so they never touch the user's real token.
   const service = process.env.BESKED_KEYCHAIN_SERVICE;
   const vault = await openVault(service ? { service } : {});

@@ -282,6 +282,11 @@ export const ERROR_CODES = {
   'remote.fingerprintMismatch': ['url'],
   'remote.certificateChanged': ['url'],
   'remote.connectionLost': ['url'],
+  // The server's own side (bridge/team-server, server/): its token file, its certificate, a window calling too fast.
+  'remote.tokenFileOpen': ['file'],
+  'remote.tokenFileUnreadable': ['file'],
+  'remote.certificateUnreadable': ['file'],
+  'remote.tooManyCalls': [],
 
   // The audit trail (core/audit).
   'audit.readOnly': [],

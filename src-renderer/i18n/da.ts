@@ -1078,6 +1078,7 @@ export const da: Translation<Messages> = {
     testOk: 'Forbundet. Kredit: {credit}',
     keychain: 'Nøglering',
     keychainOk: 'Tokens opbevares i systemets nøglering.',
+    keychainFile: 'Denne server har ingen nøglering, så tokens gemmes i en fil i dens datamappe, som kun den bruger, der kører serveren, kan læse.',
     keychainMemory: 'Der er ingen nøglering (eller den er slået fra for denne kørsel), så tokenet gemmes kun, indtil Besked lukkes.',
     appearance: 'Udseende',
     theme: 'Tema',

@@ -1073,6 +1073,7 @@ export const en = {
     testOk: 'Connected. Credit: {credit}',
     keychain: 'Keychain',
     keychainOk: 'Tokens are kept in the system keychain.',
+    keychainFile: 'This server has no keychain, so tokens are kept in a file in its data folder that only the user running the server can read.',
     keychainMemory: 'No keychain is available (or it is switched off for this run), so the token is kept only until Besked quits.',
     appearance: 'Appearance',
     theme: 'Theme',

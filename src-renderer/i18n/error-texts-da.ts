@@ -304,6 +304,10 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
     fingerprintMismatch: 'Serveren på {url} viser nu et andet fingeraftryk end det, du tjekkede. Tjek igen og sammenlign med det, serveren viste.',
     certificateChanged: 'Serveren på {url} viser et andet certifikat end det, denne pc stoler på, så Besked har ikke sendt den noget. Sammenlign det nye fingeraftryk med det, serveren viste, før du forbinder igen.',
     connectionLost: 'Forbindelsen til Besked-serveren på {url} blev afbrudt, før den svarede. Se efter, om det blev gjort, før du prøver igen.',
+    tokenFileOpen: 'Serverens token-fil {file} kan læses af andre brugere på denne computer. Gør den læsbar kun for serverens bruger (chmod 600 {file}), og prøv igen.',
+    tokenFileUnreadable: 'Serverens token-fil {file} kunne ikke læses eller skrives. Tjek, at datamappen tilhører den bruger, der kører serveren.',
+    certificateUnreadable: 'Certifikatet eller nøglen {file} kunne ikke læses, eller de hører ikke sammen. Tjek filerne, der er angivet med --cert og --key.',
+    tooManyCalls: 'Dette vindue sendte for mange forespørgsler på én gang. Vent et øjeblik, og prøv igen.',
   },
 
   audit: {

@@ -302,6 +302,10 @@ export const errorTextsEn = {
     fingerprintMismatch: 'The server at {url} now shows a different fingerprint than the one you checked. Check again and compare it with the one the server printed.',
     certificateChanged: 'The server at {url} shows a different certificate than the one this PC trusts, so Besked sent it nothing. Compare the new fingerprint with the one the server printed before you connect again.',
     connectionLost: 'The connection to the Besked server at {url} broke before it answered. Look whether it was done before you try again.',
+    tokenFileOpen: 'The server\'s token file {file} can be read by other users of this computer. Make it readable by the server\'s user only (chmod 600 {file}), then try again.',
+    tokenFileUnreadable: 'The server\'s token file {file} could not be read or written. Check that the data folder belongs to the user running the server.',
+    certificateUnreadable: 'The certificate or key {file} could not be read, or they do not belong together. Check the files given with --cert and --key.',
+    tooManyCalls: 'This window sent too many requests at once. Wait a moment and try again.',
   },
 
   audit: {

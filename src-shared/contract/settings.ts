@@ -107,8 +107,9 @@ export const SettingsPatch = Settings.extend({
 export type SettingsPatch = z.infer<typeof SettingsPatch>;
 
 export const KeychainState = z.object({
-  /** 'keychain': the OS keychain holds tokens; 'memory': none is available, tokens last for this run only. */
-  kind: z.enum(['keychain', 'memory']),
+  /** 'keychain': the OS keychain holds tokens; 'memory': none is available, tokens last for this run only;
+   * 'file': a Besked server without a keychain, tokens in a file only the server's user may read. */
+  kind: z.enum(['keychain', 'memory', 'file']),
   message: z.string().optional(),
 });
 

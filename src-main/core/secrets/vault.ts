@@ -11,7 +11,8 @@ import { coded } from '../../../src-shared/error-codes';
 export type SecretKey = Platform | 'webhook:messaging' | 'webhook:legacy' | `team-session:${string}`;
 
 export interface TokenVault {
-  readonly kind: 'keychain' | 'memory';
+  /** 'file': a Besked server without a keychain keeps them in a file only its user may read (file-vault.ts). */
+  readonly kind: 'keychain' | 'memory' | 'file';
   /** Why there is no keychain, for the settings page. */
   readonly message?: string;
   get(key: SecretKey): Promise<string | null>;

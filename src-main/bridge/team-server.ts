@@ -1,0 +1,227 @@
+// The team server's transport: serves the renderer and carries the contract to other machines over one WebSocket per
+// window, speaking TLS (plain HTTP only when bound to loopback without a certificate). Every request must name this
+// server in Host, every bridge connection must come from one of its own pages (Origin); each connection is a Caller
+// whose session is checked before every call; events go only to signed-in connections, narrowed by their `to`.
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { BRIDGE_MAX_MESSAGE_BYTES, type Me, type WireAnswer, type WireEvent } from '../../src-shared/contract';
+import { coded } from '../../src-shared/error-codes';
+import type { Dispatch } from '../core/dispatch';
+import type { EventBus } from '../core/events';
+import type { Logger } from '../core/log';
+import type { Caller } from '../core/team/caller';
+import type { SessionEndReason, TeamModule } from '../core/team';
+import { CallRate, DEFAULT_CALL_RATE, type CallRateLimits } from './call-rate';
+import { contentSecurityPolicy } from './csp';
+import { reaches } from './event-audience';
+import { cachedNames, hostIsOurs, originIsOurs, ownNames, type NameSource, type ServerAddress } from './server-names';
+import { refuse, serveStatic } from './static-files';
+import { readCall, refuseFrame } from './wire-frames';
+
+export const HEALTH_PATH = '/health';
+export const BRIDGE_PATH = '/bridge';
+
+export interface TeamBridgeOptions {
+  core: { dispatch: Dispatch; events: EventBus; team: Pick<TeamModule, 'sessions' | 'connections'> };
+  log: Logger;
+  staticDir: string;
+  /** The address to bind: 127.0.0.1 (this PC only), 0.0.0.0 (every interface) or one interface's address. */
+  host: string;
+  port: number;
+  /** The certificate and key; null serves plain HTTP, allowed only on loopback. */
+  tls: { cert: string; key: string; dnsNames?: readonly string[] } | null;
+  version: string;
+  /** Calls per connection, the largest frame, and how often bound sessions are looked at between calls. */
+  limits?: { callRate?: CallRateLimits; maxFrameBytes?: number; sessionSweepMs?: number };
+  /** The computer's names and addresses (tests give fixed ones). */
+  names?: NameSource;
+}
+
+export interface TeamBridge {
+  scheme: 'https' | 'http';
+  port: number;
+  /** The connections open now (signed in or not). */
+  connections(): number;
+  close(): Promise<void>;
+}
+
+/** One window's connection. */
+interface Connection {
+  ws: WebSocket;
+  id: string;
+  address: string;
+  user: Me | null;
+  sessionId: string | null;
+  rate: CallRate;
+}
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/i;
+
+export function isLoopback(host: string): boolean {
+  return LOOPBACK.test(host);
+}
+
+export async function startTeamBridge(o: TeamBridgeOptions): Promise<TeamBridge> {
+  if (!o.tls && !isLoopback(o.host)) throw new Error(`A Besked server that listens on ${o.host} speaks only TLS: give it a certificate.`);
+  const { dispatch, events, team } = o.core;
+  const scheme = o.tls ? 'https' : 'http';
+  const at: ServerAddress = { scheme, port: o.port };
+  const names = cachedNames(() => ownNames({ bindHost: o.host, certNames: o.tls?.dnsNames }, o.names));
+  const conns = new Map<string, Connection>();
+  const limits = { callRate: DEFAULT_CALL_RATE, maxFrameBytes: BRIDGE_MAX_MESSAGE_BYTES, sessionSweepMs: 5_000, ...o.limits };
+
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
+    if (!hostIsOurs(req.headers.host, names(), at)) {
+      o.log.warn('request for another host refused', { host: req.headers.host, address: addressOf(req) });
+      return refuse(res, 421, 'Wrong host');
+    }
+    const path = (req.url ?? '/').split('?', 1)[0];
+    if (path === HEALTH_PATH) return void answerHealth(req, res).catch(() => refuse(res, 500, 'Health check failed'));
+    const csp = contentSecurityPolicy({ connectSelfWebSocket: false, connectTo: `${scheme === 'https' ? 'wss' : 'ws'}://${req.headers.host}` });
+    void serveStatic(o.staticDir, req, res, csp).catch(() => refuse(res, 500, 'Could not read the app files'));
+  };
+  const server: Server = o.tls ? createHttpsServer({ cert: o.tls.cert, key: o.tls.key, minVersion: 'TLSv1.2' }, onRequest) : createHttpServer(onRequest);
+
+  /** `{ok, version, setupNeeded}` and nothing else: a monitor needs no more, and a stranger learns no more. */
+  const answerHealth = async (req: IncomingMessage, res: ServerResponse) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return refuse(res, 405, 'Method not allowed');
+    const status = await dispatch('team.status', {}, anonymous(addressOf(req)));
+    const setupNeeded = status.ok ? (status.value as { setupNeeded: boolean }).setupNeeded : false;
+    const body = JSON.stringify({ ok: status.ok, version: o.version, setupNeeded });
+    res.writeHead(status.ok ? 200 : 503, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' }).end(body);
+  };
+
+  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxFrameBytes });
+  server.on('upgrade', (req, socket, head) => {
+    const path = (req.url ?? '/').split('?', 1)[0];
+    const ok = path === BRIDGE_PATH && hostIsOurs(req.headers.host, names(), at) && originIsOurs(req.headers.origin, names(), at);
+    if (!ok) {
+      o.log.warn('bridge connection refused', { host: req.headers.host, origin: req.headers.origin, path, address: addressOf(req) });
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => opened(ws, addressOf(req)));
+  });
+
+  const opened = (ws: WebSocket, address: string) => {
+    const conn: Connection = { ws, id: randomBytes(12).toString('base64url'), address, user: null, sessionId: null, rate: new CallRate(limits.callRate) };
+    conns.set(conn.id, conn);
+    ws.on('close', () => {
+      conns.delete(conn.id);
+      team.connections.closed(conn.id);
+    });
+    ws.on('error', () => ws.terminate());
+    ws.on('message', (data, isBinary) => void handleMessage(conn, isBinary ? null : data.toString()));
+  };
+
+  const handleMessage = async (conn: Connection, text: string | null) => {
+    const read = readCall(text);
+    let answer: WireAnswer;
+    // Every frame counts, readable or not: junk must not be a way around the limit.
+    if (!conn.rate.take()) answer = 'call' in read ? refuseFrame(read.call, tooManyCalls()) : { ...read.refusal, result: { ok: false, error: tooManyCalls() } };
+    else if (!('call' in read)) answer = read.refusal;
+    else {
+      // A session ended since the last call (expired, signed out elsewhere): this call is made as no one.
+      if (conn.sessionId) checkSession(conn);
+      answer = { id: read.call.id, result: await dispatch(read.call.name, read.call.input, callerOf(conn)) };
+    }
+    send(conn, answer);
+  };
+
+  const checkSession = (conn: Connection) => {
+    const me = conn.sessionId ? team.sessions.check(conn.sessionId) : null;
+    if (me) conn.user = me;
+    else if (conn.sessionId) endSession(conn, 'expired');
+  };
+
+  const endSession = (conn: Connection, reason: SessionEndReason) => {
+    conn.sessionId = null;
+    conn.user = null;
+    const frame: WireEvent = { event: 'team.sessionEnded', payload: { reason } };
+    send(conn, frame);
+  };
+
+  const stopEnded = team.sessions.onEnded(({ sessionIds, reason }) => {
+    const ended = new Set(sessionIds);
+    for (const conn of conns.values()) if (conn.sessionId && ended.has(conn.sessionId)) endSession(conn, reason);
+  });
+
+  // Between calls too: a window that only listens must not go on seeing events after its session expired.
+  const sweep = setInterval(() => {
+    for (const conn of conns.values()) if (conn.sessionId) checkSession(conn);
+  }, limits.sessionSweepMs);
+  sweep.unref();
+
+  const stopEvents = events.subscribe((message) => {
+    let text: string | null = null;
+    for (const conn of conns.values()) {
+      if (!reaches(message.to, { connectionId: conn.id, user: conn.user })) continue;
+      text ??= JSON.stringify({ event: message.name, payload: message.payload } satisfies WireEvent);
+      if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(text);
+    }
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(o.port, o.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  at.port = (server.address() as AddressInfo).port;
+
+  return {
+    scheme,
+    port: at.port,
+    connections: () => conns.size,
+    close: async () => {
+      clearInterval(sweep);
+      stopEvents();
+      stopEnded();
+      // Going away (1001): the page reconnects to the server when it is back, as after a restart.
+      for (const conn of conns.values()) conn.ws.close(1001, 'Besked server stopping');
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      for (const conn of conns.values()) conn.ws.terminate();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/** The connection as the dispatcher's caller; bind() (sign-in, resume, sign-out) changes the connection and the call. */
+function callerOf(conn: Connection): Caller {
+  const caller: Caller = {
+    kind: 'remote',
+    user: conn.user,
+    sessionId: conn.sessionId,
+    connectionId: conn.id,
+    address: conn.address,
+    bind(session) {
+      conn.sessionId = session?.id ?? null;
+      conn.user = session?.user ?? null;
+      caller.user = conn.user;
+      caller.sessionId = conn.sessionId;
+    },
+  };
+  return caller;
+}
+
+function anonymous(address: string): Caller {
+  return { kind: 'remote', user: null, sessionId: null, connectionId: null, address };
+}
+
+function send(conn: Connection, frame: WireAnswer | WireEvent) {
+  if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(JSON.stringify(frame));
+}
+
+function addressOf(req: IncomingMessage): string {
+  const a = req.socket.remoteAddress ?? 'unknown';
+  return a.startsWith('::ffff:') ? a.slice(7) : a;
+}
+
+function tooManyCalls() {
+  return { kind: 'rate_limited' as const, message: 'This window sent too many requests at once. Wait a moment and try again.', retryAfterS: 1, ...coded('remote.tooManyCalls') };
+}

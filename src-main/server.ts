@@ -1,0 +1,72 @@
+// `npm run server -- [--host ADDR] [--port N] [--data DIR] [--cert FILE --key FILE] [--name NAME]`: one core serving a
+// team over TLS. Prints the address to open, the certificate's fingerprint (what the desktop app shows on first
+// connect) and where the gateway token is kept; on SIGTERM or SIGINT stops accepting, closes every socket, pauses the
+// outbox at a chunk boundary, closes the database and exits 0.
+import { join, resolve } from 'node:path';
+import { createLogger } from './core/log';
+import { installCrashGuard } from './core/crash-guard';
+import { defaultDataDir } from './core/data-dir';
+import { builtRenderer, packageVersion } from './built-renderer';
+import { parseServerArgs, SERVER_USAGE } from './server-args';
+import { startTeamServer } from './server/start-server';
+import { describeVault } from './server/token-vault';
+
+async function main() {
+  const args = parseServerArgs(process.argv.slice(2));
+  if ('error' in args) {
+    process.stderr.write(`${args.error}\n${SERVER_USAGE}\n`);
+    process.exit(2);
+  }
+  const staticDir = builtRenderer();
+  // The app's own folder by default: a shop that starts a server keeps the contacts and campaigns it has.
+  const dataDir = args.data ? resolve(args.data) : defaultDataDir();
+  const log = createLogger({ file: join(dataDir, 'besked.log'), echo: process.env.BESKED_LOG === '1' });
+  // From here on a crash is reported through the log's redaction, never with the token in it.
+  installCrashGuard({ log });
+  const service = process.env.BESKED_KEYCHAIN_SERVICE;
+  const server = await startTeamServer({
+    dataDir,
+    host: args.host,
+    port: args.port,
+    staticDir,
+    version: await packageVersion(),
+    log,
+    ...(args.name ? { serverName: args.name } : {}),
+    ...(service ? { keychain: { service } } : {}),
+    certificate: args.cert && args.key ? { certFile: resolve(args.cert), keyFile: resolve(args.key) } : 'selfSigned',
+  });
+  const cert = server.certificate!;
+  const whence = cert.source === 'given' ? `from ${cert.certFile}` : cert.source === 'created' ? `made now, kept in ${cert.certFile}` : `kept in ${cert.certFile}`;
+  process.stdout.write(
+    [
+      `Besked server: ${server.url}`,
+      `Certificate fingerprint (SHA-256): ${cert.fingerprint256} (${whence})`,
+      `The gateway token is kept ${describeVault(server.vault)}.`,
+      `Data folder: ${dataDir}`,
+      args.host === '127.0.0.1' ? 'Only this computer can reach it; start with --host 0.0.0.0 to serve the network.' : 'Colleagues open the address above; the desktop app asks them to confirm the fingerprint.',
+      '',
+    ].join('\n'),
+  );
+
+  if (server.vault.kind === 'file') {
+    process.stderr.write(`Warning: no keychain on this computer. The gateway token is kept in a file only this user can read; keep the data folder private.\n`);
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info('server stopping', { signal });
+    await server.close();
+    process.stdout.write('Besked server stopped.\n');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  const msg = err instanceof Error ? err.message : String(err);
+  process.stderr.write(`Besked server could not start: ${msg}\n`);
+  process.exit(1);
+});
