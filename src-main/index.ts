@@ -3,10 +3,12 @@
 // habits (menu, tray, remembered window, badge, notifications, start at login). Every decision is a pure
 // function in shell/ that unit tests check without Electron; this file only wires them to Electron's API.
 import { app, BrowserWindow, dialog, Menu, Notification, Tray, nativeImage, screen, session, shell, type NativeImage } from 'electron';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startCore, type Core } from './core/core';
+import { startHost, type Host } from './core/remote/host';
+import { createLogger } from './core/log';
+import { openVault } from './core/secrets/vault';
 import { installCrashGuard } from './core/crash-guard';
 import { attachIpc } from './bridge/ipc';
 import { contentSecurityPolicy } from './bridge/csp';
@@ -40,7 +42,8 @@ const target = rendererTarget({
 });
 const appUrl = target.appUrl;
 
-let core: Core | null = null;
+/** The local core or the link to a Besked server (core/remote/host.ts): the window's transport is attached to it. */
+let host: Host | null = null;
 let win: BrowserWindow | null = null;
 let tray: Tray | null = null;
 let quitting = false;
@@ -61,7 +64,7 @@ function twoScale(file1x: string, file2x: string): NativeImage {
 /** Shows the window and tells the renderer what to do there (through the contract's app.command event). */
 function command(cmd: AppCommand) {
   bringToFront(liveWindow());
-  core?.events.emit('app.command', cmd);
+  host?.events.emit('app.command', cmd);
 }
 
 function setMenus() {
@@ -120,7 +123,7 @@ function applyDesktopSettings(next: DesktopSettings) {
     try {
       applyLoginItem(plan, (s) => app.setLoginItemSettings(s));
     } catch (err) {
-      core?.log.warn('could not change start at login', { err });
+      host?.log.warn('could not change start at login', { err });
     }
   }
 }
@@ -171,7 +174,7 @@ function onCoreEvent(name: string, payload: unknown) {
   }
 }
 
-function createWindow(c: Core) {
+function createWindow(c: Host) {
   const stateFile = join(app.getPath('userData'), WINDOW_STATE_FILE);
   const saved = loadWindowState(stateFile);
   const primary = screen.getPrimaryDisplay();
@@ -233,9 +236,13 @@ if (!app.requestSingleInstanceLock()) {
     session.defaultSession.webRequest.onHeadersReceived((details, done) =>
       done({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [csp] } }),
     );
-    let c: Core;
+    let c: Host;
     try {
-      c = await startCore({ dataDir: app.getPath('userData'), shell: 'electron', version: app.getVersion() });
+      const dataDir = app.getPath('userData');
+      mkdirSync(dataDir, { recursive: true });
+      const log = createLogger({ file: join(dataDir, 'besked.log') });
+      // The local core on This PC, or the link to a Besked server when remote.json says so (no local core then).
+      c = await startHost({ dataDir, shell: 'electron', version: app.getVersion(), log, vault: await openVault() });
     } catch (err) {
       // Web mode already has this data folder (the folder lock refuses a second process): say so and quit.
       dialog.showErrorBox('Besked', err instanceof Error ? err.message : String(err));
@@ -244,7 +251,7 @@ if (!app.requestSingleInstanceLock()) {
     }
     // Instead of Electron's error dialog (which shows the error as it is): a redacted report, then quit.
     installCrashGuard({ log: c.log, exit: (code) => app.exit(code) });
-    core = c;
+    host = c;
     c.events.subscribe((m) => onCoreEvent(m.name, m.payload));
     const settings = await c.dispatch('settings.get', {});
     if (settings.ok) onCoreEvent('settings.changed', settings.value);
@@ -272,10 +279,10 @@ if (!app.requestSingleInstanceLock()) {
     tray?.destroy();
     tray = null;
     // Electron ends the process as soon as will-quit returns: hold the quit until the core has recorded the
-    // request in flight and closed the database, then quit again (core is null by then, so it goes through).
-    const c = core;
+    // request in flight and closed the database, then quit again (host is null by then, so it goes through).
+    const c = host;
     if (!c) return;
-    core = null;
+    host = null;
     e.preventDefault();
     void c
       .close()

@@ -1,7 +1,7 @@
 // `npm run web -- [--port N] [--data DIR]`: the same core as the Electron app, serving the renderer to a
 // browser over an authenticated loopback WebSocket. Prints exactly one line: the address with its key.
 import { join, resolve } from 'node:path';
-import { startCore } from './core/core';
+import { startHost } from './core/remote/host';
 import { createLogger } from './core/log';
 import { installCrashGuard } from './core/crash-guard';
 import { defaultDataDir } from './core/data-dir';
@@ -25,10 +25,11 @@ async function main() {
   // Tests give each run its own keychain service so they never touch the user's real token.
   const service = process.env.BESKED_KEYCHAIN_SERVICE;
   const vault = await openVault(service ? { service } : {});
-  const core = await startCore({ dataDir, shell: 'web', version, log, vault });
-  const server = await startWebServer({ dispatch: core.dispatch, events: core.events, staticDir, port: args.port, log });
+  // The local core, or the link to a Besked server when remote.json says so (then no local core runs).
+  const host = await startHost({ dataDir, shell: 'web', version, log, vault });
+  const server = await startWebServer({ dispatch: host.dispatch, events: host.events, staticDir, port: args.port, log });
   // A second start on this folder is refused and pointed here (instance-lock.ts).
-  core.lock.describe(server.url);
+  host.describeLock(server.url);
   process.stdout.write(`Besked web: ${server.url}\n`);
 
   let closing = false;
@@ -36,7 +37,7 @@ async function main() {
     if (closing) return;
     closing = true;
     await server.close();
-    await core.close();
+    await host.close();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown());
