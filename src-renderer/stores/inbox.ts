@@ -1,7 +1,8 @@
-// The inbox as the core reports it: conversations, the open thread, the unread total and the refresh state.
+// The inbox as the core reports it: conversations, the open thread, the unread total and the refresh state; on a
+// Besked server also who each conversation is assigned to, its notes, and which colleagues look at it or reply.
 import { defineStore } from 'pinia';
-import { ref } from 'vue';
-import type { ConversationSummary, ConversationThread, OutboundItem, StatusChanged, SyncState } from '../../src-shared/contract';
+import { computed, ref } from 'vue';
+import type { ConversationNote, ConversationSummary, ConversationThread, Me, OutboundItem, Presence, StatusChanged, SyncState } from '../../src-shared/contract';
 import { call, on } from '../api';
 
 export const useInboxStore = defineStore('inbox', () => {
@@ -12,7 +13,19 @@ export const useInboxStore = defineStore('inbox', () => {
   const openMsisdn = ref<number | null>(null);
   const sync = ref<SyncState | null>(null);
   const loaded = ref(false);
+  /** `server`: a Besked server with colleagues; `single`: one PC (no assignees, no presence). */
+  const teamKind = ref<'single' | 'server'>('single');
+  const me = ref<Me | null>(null);
+  const members = ref<Me[]>([]);
+  /** Only the conversations assigned to the signed-in user. */
+  const onlyMine = ref(false);
+  /** Colleagues (not this user) with the open conversation in view, and whether they are replying. */
+  const people = ref<Presence[]>([]);
+  /** What this window last told the server, so the same state is not sent twice. */
+  let told: { msisdn: number | null; replying: boolean } = { msisdn: null, replying: false };
   let started = false;
+
+  const shown = computed(() => (onlyMine.value && me.value ? conversations.value.filter((c) => c.assignee?.id === me.value!.id) : conversations.value));
 
   async function loadConversations() {
     const r = await call('inbox.conversations', search.value.trim() ? { search: search.value.trim() } : {});
@@ -22,6 +35,7 @@ export const useInboxStore = defineStore('inbox', () => {
   }
 
   async function open(msisdn: number | null) {
+    if (openMsisdn.value !== msisdn) people.value = [];
     openMsisdn.value = msisdn;
     if (msisdn === null) {
       thread.value = null;
@@ -44,6 +58,50 @@ export const useInboxStore = defineStore('inbox', () => {
     if (thread.value && openMsisdn.value === msisdn) thread.value.items.push(r.item);
     void loadConversations();
     return r;
+  }
+
+  /** Who is on the team (a server) and who this is; one PC has neither. */
+  async function loadTeam() {
+    const status = await call('team.status', {});
+    teamKind.value = status.kind;
+    me.value = status.me;
+    members.value = status.kind === 'server' && status.me ? (await call('team.members', {})).members : [];
+  }
+
+  async function assign(userId: number | null) {
+    const msisdn = openMsisdn.value;
+    if (msisdn === null) return;
+    const { assignee } = await call('inbox.assign', { msisdn, userId });
+    setAssignee(msisdn, assignee);
+  }
+
+  function setAssignee(msisdn: number, assignee: Me | null) {
+    const c = conversations.value.find((x) => x.msisdn === msisdn);
+    if (c) c.assignee = assignee;
+    if (thread.value?.conversation.msisdn === msisdn) thread.value.conversation.assignee = assignee;
+  }
+
+  async function addNote(text: string) {
+    const msisdn = openMsisdn.value;
+    if (msisdn === null) return null;
+    const note = await call('inbox.addNote', { msisdn, text });
+    addNoteToThread(note);
+    return note;
+  }
+
+  /** A note from this window's call or a colleague's event, once. */
+  function addNoteToThread(note: ConversationNote) {
+    const t = thread.value;
+    if (!t || t.conversation.msisdn !== note.msisdn || t.notes.some((n) => n.id === note.id)) return;
+    t.notes.push(note);
+  }
+
+  /** Tells colleagues which conversation this window shows and whether a reply is being written; only on a server. */
+  async function tellPresence(msisdn: number | null, replying: boolean) {
+    const next = { msisdn, replying: msisdn !== null && replying };
+    if (teamKind.value !== 'server' || (next.msisdn === told.msisdn && next.replying === told.replying)) return;
+    told = next;
+    await call('inbox.presence', next);
   }
 
   async function refreshNow(campaignId?: number) {
@@ -85,6 +143,11 @@ export const useInboxStore = defineStore('inbox', () => {
       if (t?.items.some((i) => i.direction === 'out' && i.campaignId === p.id && i.sendState !== 'accepted')) void open(t.conversation.msisdn);
     });
     on('sync.state', (s) => (sync.value = s));
+    on('inbox.assigned', (p) => setAssignee(p.msisdn, p.assignee));
+    on('inbox.note', addNoteToThread);
+    on('inbox.presence', (p) => {
+      if (p.msisdn === openMsisdn.value) people.value = p.people.filter((x) => x.userId !== me.value?.id);
+    });
     // Sandbox and live have separate inboxes: switching shows the other one.
     on('settings.changed', () => {
       call('inbox.unreadCount', {}).then((r) => (unread.value = r.count), () => undefined);
@@ -96,5 +159,29 @@ export const useInboxStore = defineStore('inbox', () => {
     call('sync.status', {}).then((s) => (sync.value = s), () => undefined);
   }
 
-  return { conversations, unread, search, thread, openMsisdn, sync, loaded, loadConversations, open, markRead, reply, refreshNow, start };
+  return {
+    conversations,
+    shown,
+    unread,
+    search,
+    thread,
+    openMsisdn,
+    sync,
+    loaded,
+    teamKind,
+    me,
+    members,
+    onlyMine,
+    people,
+    loadConversations,
+    loadTeam,
+    open,
+    markRead,
+    reply,
+    assign,
+    addNote,
+    tellPresence,
+    refreshNow,
+    start,
+  };
 });

@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import { flushPromises } from '@vue/test-utils';
-import type { ConversationSummary, ConversationThread, OutboundItem, StatusChanged, SyncState } from '../../../src-shared/contract';
+import type { ConversationNote, ConversationSummary, ConversationThread, Me, OutboundItem, StatusChanged, SyncState } from '../../../src-shared/contract';
 import { useInboxStore } from '../../../src-renderer/stores/inbox';
 import { installFakeBesked, type FakeBesked } from './support/fake-besked';
 
@@ -17,6 +17,7 @@ const conversation = (patch: Partial<ConversationSummary> = {}): ConversationSum
   lastDirection: 'in',
   unread: 2,
   optedOut: false,
+  assignee: null,
   ...patch,
 });
 const outbound = (id: number, patch: Partial<OutboundItem> = {}): OutboundItem => ({
@@ -34,11 +35,13 @@ const outbound = (id: number, patch: Partial<OutboundItem> = {}): OutboundItem =
   statusError: null,
   statusAt: null,
   needsWebhook: false,
+  by: null,
   ...patch,
 });
 const thread = (): ConversationThread => ({
   conversation: conversation(),
   items: [{ direction: 'in', id: 1, at: '2026-03-01T10:00:00.000Z', text: 'Yes please', read: false, optOutKeyword: null }, outbound(5)],
+  notes: [],
 });
 type StatusChangeItem = StatusChanged['changes'][number];
 const change = (patch: Partial<StatusChangeItem>): StatusChangeItem => ({
@@ -124,5 +127,106 @@ describe('inbox store', () => {
     besked.emit('inbox.unread', { count: 9 });
     expect(store.unread).toBe(9);
     expect(store.sync).toEqual(sync);
+  });
+});
+
+describe('inbox store on a Besked server', () => {
+  const bo: Me = { id: 2, name: 'Bo', role: 'staff' };
+  const anna: Me = { id: 1, name: 'Anna', role: 'owner' };
+  const note = (id: number, text: string, author = 'Bo'): ConversationNote => ({ id, msisdn: ANN, at: '2026-03-01T10:05:00.000Z', author, text });
+
+  beforeEach(() => {
+    besked.handlers['team.status'] = () => ({ kind: 'server', setupNeeded: false, me: bo, serverName: 'Butikken' });
+    besked.handlers['team.members'] = () => ({ members: [anna, bo] });
+    besked.handlers['inbox.presence'] = () => ({});
+  });
+
+  it('knows who this is and the colleagues to assign to; one PC has neither', async () => {
+    const store = useInboxStore();
+    await store.loadTeam();
+    expect([store.teamKind, store.me, store.members]).toEqual(['server', bo, [anna, bo]]);
+    besked.handlers['team.status'] = () => ({ kind: 'single', setupNeeded: false, me: null, serverName: 'Besked' });
+    await store.loadTeam();
+    expect([store.teamKind, store.me, store.members]).toEqual(['single', null, []]);
+    expect(besked.inputs('team.members')).toHaveLength(1);
+  });
+
+  it('shows only the conversations assigned to this user when asked', async () => {
+    besked.handlers['inbox.conversations'] = () => ({
+      conversations: [conversation({ assignee: bo }), conversation({ msisdn: 4520000002, assignee: anna }), conversation({ msisdn: 4520000003 })],
+      unread: 0,
+    });
+    const store = useInboxStore();
+    await store.loadTeam();
+    await store.loadConversations();
+    expect(store.shown).toHaveLength(3);
+    store.onlyMine = true;
+    expect(store.shown.map((c) => c.msisdn)).toEqual([ANN]);
+  });
+
+  it('assigns the open conversation and follows colleagues’ assignments', async () => {
+    besked.handlers['inbox.assign'] = ({ userId }) => ({ assignee: userId === bo.id ? bo : null });
+    const store = useInboxStore();
+    store.start();
+    await store.loadConversations();
+    await store.open(ANN);
+    await store.assign(bo.id);
+    expect(besked.inputs('inbox.assign')).toEqual([{ msisdn: ANN, userId: bo.id }]);
+    expect(store.thread?.conversation.assignee).toEqual(bo);
+    expect(store.conversations[0]?.assignee).toEqual(bo);
+    besked.emit('inbox.assigned', { msisdn: ANN, assignee: anna, by: 'Anna' });
+    expect(store.thread?.conversation.assignee).toEqual(anna);
+    expect(store.conversations[0]?.assignee).toEqual(anna);
+  });
+
+  it('adds a note once, whether its own call or the event answers first, and a colleague’s note only to its thread', async () => {
+    besked.handlers['inbox.addNote'] = ({ text }) => note(7, text);
+    const store = useInboxStore();
+    store.start();
+    await store.open(ANN);
+    besked.emit('inbox.note', note(7, 'Ringer i morgen'));
+    await store.addNote('Ringer i morgen');
+    besked.emit('inbox.note', note(8, 'Tilbyd torsdag', 'Anna'));
+    besked.emit('inbox.note', { ...note(9, 'Andet'), msisdn: 4520000002 });
+    expect(store.thread?.notes.map((n) => [n.id, n.author])).toEqual([
+      [7, 'Bo'],
+      [8, 'Anna'],
+    ]);
+  });
+
+  it('shows colleagues looking at the open conversation, not this user, and clears them on another conversation', async () => {
+    const store = useInboxStore();
+    store.start();
+    await store.loadTeam();
+    await store.open(ANN);
+    besked.emit('inbox.presence', {
+      msisdn: ANN,
+      people: [
+        { userId: anna.id, name: 'Anna', replying: true },
+        { userId: bo.id, name: 'Bo', replying: false },
+      ],
+    });
+    besked.emit('inbox.presence', { msisdn: 4520000002, people: [{ userId: anna.id, name: 'Anna', replying: false }] });
+    expect(store.people).toEqual([{ userId: anna.id, name: 'Anna', replying: true }]);
+    await store.open(4520000002);
+    expect(store.people).toEqual([]);
+  });
+
+  it('tells the server what this window shows only when it changes, and nothing on one PC', async () => {
+    const store = useInboxStore();
+    await store.loadTeam();
+    await store.tellPresence(ANN, false);
+    await store.tellPresence(ANN, false);
+    await store.tellPresence(ANN, true);
+    await store.tellPresence(null, true);
+    expect(besked.inputs('inbox.presence')).toEqual([
+      { msisdn: ANN, replying: false },
+      { msisdn: ANN, replying: true },
+      { msisdn: null, replying: false },
+    ]);
+    besked.handlers['team.status'] = () => ({ kind: 'single', setupNeeded: false, me: null, serverName: 'Besked' });
+    await store.loadTeam();
+    await store.tellPresence(ANN, true);
+    expect(besked.inputs('inbox.presence')).toHaveLength(3);
   });
 });
