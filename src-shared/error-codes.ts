@@ -297,6 +297,8 @@ export const ERROR_CODES = {
 
   // Working together on contacts and drafts (core/contacts, core/campaigns).
   'contact.changedMeanwhile': ['name'],
+  // At most once across users: the failed recipients of a campaign are sent to again by one resend only.
+  'campaign.alreadyResent': ['id'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -102,6 +102,7 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
     startedInSandbox: 'Kampagnen blev startet i Sandkassen, og Besked er nu forbundet til den rigtige gateway. Genoptag den for at sende resten for alvor.',
     startedLive: 'Kampagnen blev startet på den rigtige gateway, og Besked er nu i Sandkassen. Genoptag den for at sende resten til testgatewayen.',
     prepareFailed: 'Besked kunne ikke gøre kampagnens beskeder klar. Meld det gerne som en fejl; intet blev sendt.',
+    alreadyResent: 'De mislykkede modtagere har allerede fået beskeden sendt igen i kampagne {id}. Åbn den for at se, hvordan det gik, og send til dens egne mislykkede modtagere derfra.',
   },
   template: {
     nameTaken: 'Der findes allerede en skabelon med navnet "{name}". Vælg et andet navn.',

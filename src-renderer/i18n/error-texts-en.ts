@@ -105,6 +105,7 @@ export const errorTextsEn = {
     startedInSandbox: 'This campaign started in Sandbox, and Besked is now connected to the live gateway. Resume it to send the rest for real.',
     startedLive: 'This campaign started on the live gateway, and Besked is now in Sandbox. Resume it to send the rest to the test gateway.',
     prepareFailed: 'Besked could not prepare this campaign’s messages. Please report this; nothing was sent.',
+    alreadyResent: 'The failed recipients were already sent to again in campaign {id}. Open it to see how that went, and send to its own failed recipients from there.',
   },
   template: {
     nameTaken: 'A template called "{name}" already exists. Choose another name.',

@@ -71,6 +71,8 @@ export interface CampaignRow {
   duplicated_from: number | null;
   /** Schema 12: the automation it came from. */
   automation_id: number | null;
+  /** Schema 15: the campaign whose failed recipients this one sends to again. */
+  resend_of: number | null;
 }
 
 export const DEFAULT_OPTIONS: MessageOptions = {

@@ -3,7 +3,7 @@
 import type { CampaignDraft, RecipientSpec } from '../../../src-shared/contract';
 import type { Db } from '../db/database';
 import { BeskedError } from '../errors';
-import { CampaignStore, DEFAULT_OPTIONS, EMPTY_SPEC, draftOf } from './campaign-store';
+import { CampaignStore, DEFAULT_OPTIONS, EMPTY_SPEC, draftOf, type CampaignRow } from './campaign-store';
 import { coded } from '../../../src-shared/error-codes';
 import { campaignFacts, enforce } from './campaign-rules';
 import { insertCampaign } from './new-campaign';
@@ -103,17 +103,33 @@ export class Drafts {
     const msisdns = this.deps.store.recipients.failedNumbers(id);
     // Only once it has finished: until then more may fail, and a copy now would miss them.
     enforce('resendFailed', row, campaignFacts(this.deps.store, row, this.iso(), msisdns.length));
+    // At most one resend per campaign: a second press (a double click, or a colleague at the same moment) gets the
+    // first one's draft, and once that has gone out nobody makes another that would text the same people twice.
+    const earlier = this.deps.db.prepare('SELECT * FROM campaigns WHERE resend_of = ?').get(id) as CampaignRow | undefined;
+    if (earlier) return this.earlierResend(earlier);
     const d = draftOf(row);
     const name = d.name ? `${d.name} (failed again)` : '';
-    const newId = this.create({ duplicatedFrom: id, name });
-    this.save(newId, {
-      ...d,
-      name,
-      sendAt: null,
-      // Typed numbers of known contacts pick up the contacts' merge fields again when resolved.
-      recipients: { ...EMPTY_SPEC, numbers: msisdns.map((m) => `+${m}`) },
-    });
-    return { id: newId, recipients: msisdns.length };
+    return this.deps.db.transaction(() => {
+      const newId = this.create({ duplicatedFrom: id, name });
+      this.save(newId, {
+        ...d,
+        name,
+        sendAt: null,
+        // Typed numbers of known contacts pick up the contacts' merge fields again when resolved.
+        recipients: { ...EMPTY_SPEC, numbers: msisdns.map((m) => `+${m}`) },
+      });
+      this.deps.db.prepare('UPDATE campaigns SET resend_of = ? WHERE id = ?').run(id, newId);
+      return { id: newId, recipients: msisdns.length };
+    })();
+  }
+
+  private earlierResend(earlier: CampaignRow): { id: number; recipients: number } {
+    if (earlier.state === 'draft') return { id: earlier.id, recipients: draftOf(earlier).recipients.numbers.length };
+    throw new BeskedError(
+      'conflict',
+      `The failed recipients were already sent to again in campaign ${earlier.id}. Open it to see how that went, and send to its own failed recipients from there.`,
+      coded('campaign.alreadyResent', { id: earlier.id }),
+    );
   }
 }
 
