@@ -1,7 +1,9 @@
 // Every Danish string of the UI, key for key the same as en.ts (the type and test/unit/renderer/i18n.test.ts check it).
 import { automationsDa } from './automations-da';
+import { auditDa } from './audit-da';
 import { deliveryHelpDa } from './delivery-help-da';
 import { errorTextsDa } from './error-texts-da';
+import { teamDa } from './team-da';
 import type { Messages } from './en';
 
 /** The shape of en.ts with any text in place of each English one. */
@@ -1138,5 +1140,7 @@ export const da: Translation<Messages> = {
     openSettings: 'Åbn Indstillinger',
   },
   automations: automationsDa,
+  team: teamDa,
+  audit: auditDa,
   errors: errorTextsDa,
 };

@@ -1,7 +1,9 @@
 // Every English string of the UI, in one place so that a Danish file can mirror it key by key.
 import { automationsEn } from './automations-en';
+import { auditEn } from './audit-en';
 import { deliveryHelpEn } from './delivery-help-en';
 import { errorTextsEn } from './error-texts-en';
+import { teamEn } from './team-en';
 export const en = {
   app: { name: 'Besked', tagline: 'Text your customers' },
   nav: {
@@ -1135,6 +1137,8 @@ export const en = {
   },
   /** The Automations view; its texts live in their own file. */
   automations: automationsEn,
+  team: teamEn,
+  audit: auditEn,
   /** Core errors by code (src-shared/error-codes.ts); the texts live in their own file. */
   errors: errorTextsEn,
 } as const;
