@@ -15,8 +15,8 @@ export interface TeamClient {
   ok<N extends CallName>(name: N, input: CallInput<N>): Promise<CallOutput<N>>;
   fails<N extends CallName>(name: N, input: CallInput<N>): Promise<AppError>;
   events: WireEvent[];
-  /** Waits for an event this window received (or receives) that matches. */
-  waitForEvent<E extends EventName>(name: E, match?: (payload: EventPayload<E>) => boolean, timeoutMs?: number): Promise<EventPayload<E>>;
+  /** Waits for an event this window received from index `since` of `events` on (default: any so far) that matches. */
+  waitForEvent<E extends EventName>(name: E, match?: (payload: EventPayload<E>) => boolean, o?: { timeoutMs?: number; since?: number }): Promise<EventPayload<E>>;
   /** Every frame sent and received, as text. */
   frames: string[];
   isOpen(): boolean;
@@ -105,9 +105,9 @@ export async function connectClient(o: ConnectOptions): Promise<TeamClient> {
       if (r.ok) throw new Error(`${o.label}: ${name} succeeded but should have failed`);
       return r.error;
     },
-    waitForEvent(name, match = () => true, timeoutMs = 10_000) {
+    waitForEvent(name, match = () => true, { timeoutMs = 10_000, since = 0 } = {}) {
       const hit = (e: WireEvent) => e.event === name && match(e.payload as never);
-      const seen = events.find(hit);
+      const seen = events.slice(since).find(hit);
       if (seen) return Promise.resolve(seen.payload as never);
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => {
