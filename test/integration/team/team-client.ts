@@ -39,6 +39,8 @@ export async function connectClient(o: ConnectOptions): Promise<TeamClient> {
   const frames: string[] = [];
   const events: WireEvent[] = [];
   const waiting = new Map<string | number, (answer: WireAnswer) => void>();
+  /** Frames without a readable id are answered with id null, in the order they were sent. */
+  const unnamed: ((answer: WireAnswer) => void)[] = [];
   const eventWaiters = new Set<(e: WireEvent) => void>();
   let nextId = 1;
 
@@ -67,16 +69,17 @@ export async function connectClient(o: ConnectOptions): Promise<TeamClient> {
       for (const w of [...eventWaiters]) w(frame);
       return;
     }
-    const settle = frame.id === null ? undefined : waiting.get(frame.id);
+    const settle = frame.id === null ? unnamed.shift() : waiting.get(frame.id);
     if (frame.id !== null) waiting.delete(frame.id);
     settle?.(frame);
   });
 
-  const send = (frame: unknown, id: string | number): Promise<WireAnswer> =>
+  const send = (frame: unknown, id: string | number | null): Promise<WireAnswer> =>
     new Promise((resolve, reject) => {
       const text = JSON.stringify(frame);
       frames.push(text);
-      waiting.set(id, resolve);
+      if (id === null) unnamed.push(resolve);
+      else waiting.set(id, resolve);
       ws.send(text, (err) => err && reject(err));
       void closed.then(() => reject(new Error(`${o.label}: the connection closed before answering ${text.slice(0, 80)}`)));
     });
@@ -92,8 +95,8 @@ export async function connectClient(o: ConnectOptions): Promise<TeamClient> {
       return (await send({ id, name, input }, id)).result as never;
     },
     raw(frame) {
-      const id = (frame as { id?: string | number } | null)?.id ?? `raw-${nextId++}`;
-      return send(frame, id);
+      const id: unknown = frame !== null && typeof frame === 'object' && !Array.isArray(frame) ? (frame as { id?: unknown }).id : null;
+      return send(frame, typeof id === 'string' || typeof id === 'number' ? id : null);
     },
     async ok(name, input) {
       const r = await client.call(name, input);
