@@ -210,6 +210,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
       account.stop();
       await gateway.close();
       await sandbox.close();
+      team.stop();
       db.close();
       lock.release();
     },

@@ -10,6 +10,7 @@ import { accountHandlers } from './account-handlers';
 import { adminHandlers } from './admin-handlers';
 import { Connections } from './connections';
 import { Invitations } from './invitations';
+import { primeNobody } from './password-hash';
 import { Sessions } from './sessions';
 import { SignIn } from './sign-in';
 import type { TeamSide } from './team-parts';
@@ -46,20 +47,32 @@ export interface TeamModule {
   handlers: Pick<Handlers, DomainCallName<'team'>>;
   sessions: TeamSessions;
   connections: Connections;
+  /** Stops looking for sessions out of time (before the database closes). */
+  stop(): void;
 }
 
 export function createTeamModule(o: TeamModuleOptions): TeamModule {
   const connections = new Connections();
   if (o.kind === 'single') {
     const side = { kind: 'single', serverName: o.serverName } as const;
-    return { connections, sessions: { check: () => null, onEnded: () => () => undefined }, handlers: { ...accountHandlers(side), ...adminHandlers(side) } };
+    const sessions = { check: () => null, onEnded: () => () => undefined };
+    return { connections, sessions, handlers: { ...accountHandlers(side), ...adminHandlers(side) }, stop: () => undefined };
   }
   const now = o.now ?? Date.now;
   const timings: TeamTimings = { ...DEFAULT_TIMINGS, ...o.timings };
   const users = new Users(o.db);
   const sessions = new Sessions(o.db, timings, now);
-  // Rows nobody can use any more go at start; later ones go when found (Sessions.check).
+  // Out of time at start, then looked for every sweepMs (and found by Sessions.check between sweeps).
   sessions.sweep();
+  const sweeper = setInterval(() => {
+    try {
+      sessions.sweep();
+    } catch (err) {
+      o.log.error('ending sessions out of time failed', { err });
+    }
+  }, timings.sweepMs);
+  sweeper.unref();
+  primeNobody().catch((err: unknown) => o.log.error('the sign-in dummy hash could not be made', { err }));
   const signIn = new SignIn({ users, sessions, events: o.events, audit: o.audit ?? (() => undefined), timings, now });
   const side: TeamSide = {
     kind: 'server',
@@ -74,5 +87,5 @@ export function createTeamModule(o: TeamModuleOptions): TeamModule {
     publicUrl: o.publicUrl ?? (() => ''),
     changed: () => o.events.emit('team.changed', {}, { roles: ['owner'] }),
   };
-  return { connections, sessions, handlers: { ...accountHandlers(side), ...adminHandlers(side) } };
+  return { connections, sessions, handlers: { ...accountHandlers(side), ...adminHandlers(side) }, stop: () => clearInterval(sweeper) };
 }

@@ -22,9 +22,18 @@ export async function verifyPassword(stored: string, password: string): Promise<
 
 let dummy: Promise<string> | null = null;
 
+/** Makes the dummy hash ahead of the first sign-in, so that one too takes no longer for a wrong name. */
+export function primeNobody(): Promise<string> {
+  dummy ??= hashPassword(randomBytes(16).toString('base64')).catch((err: unknown) => {
+    // Made again on the next use rather than failing every sign-in with a name nobody has.
+    dummy = null;
+    throw err;
+  });
+  return dummy;
+}
+
 /** Spends the time of one verification and answers false: the path of a name that has no account. */
 export async function verifyNobody(password: string): Promise<false> {
-  dummy ??= hashPassword(randomBytes(16).toString('base64'));
-  await verifyPassword(await dummy, password);
+  await verifyPassword(await primeNobody(), password);
   return false;
 }

@@ -107,9 +107,16 @@ export class Sessions implements TeamSessions {
     return ids.length;
   }
 
-  /** Removes sessions out of time (rows nobody can use any more). */
-  sweep(): void {
-    this.db.prepare('DELETE FROM team_sessions WHERE expires_at <= ?').run(iso(this.now()));
+  /**
+   * Ends the sessions out of time and announces them, so a window left open on one stops receiving events now rather
+   * than at its next call.
+   */
+  sweep(): number {
+    const ids = (this.db.prepare('SELECT id FROM team_sessions WHERE expires_at <= ?').all(iso(this.now())) as { id: string }[]).map((r) => r.id);
+    const del = this.db.prepare('DELETE FROM team_sessions WHERE id = ?');
+    this.db.transaction(() => ids.forEach((id) => del.run(id)))();
+    this.announce(ids, 'expired');
+    return ids.length;
   }
 
   private row(id: string): RawSession | undefined {

@@ -9,6 +9,8 @@ export interface TeamTimings extends LockoutTimings {
   sessionMaxMs: number;
   /** An invitation or reset link stays usable this long. */
   linkMs: number;
+  /** How often sessions out of time are looked for and ended. */
+  sweepMs: number;
 }
 
 const MINUTE = 60_000;
@@ -18,6 +20,7 @@ export const DEFAULT_TIMINGS: TeamTimings = Object.freeze({
   sessionIdleMs: 14 * DAY,
   sessionMaxMs: 60 * DAY,
   linkMs: 7 * DAY,
+  sweepMs: MINUTE,
   slowAfter: 5,
   slowMs: 1_000,
   lockAfter: 10,

@@ -41,6 +41,17 @@ describe('session lifetime', () => {
     expect((await t.fails(owner, 'contacts.list', {})).code).toBe('team.signInNeeded');
   });
 
+  it('ends a session out of time by itself and says so, so an idle window stops receiving events', async () => {
+    t = await startTeamCore({ sessionIdleMs: 2 * HOUR, sweepMs: 20 });
+    const owner = await t.owner();
+    const seen = ended(t);
+    t.clock.now += 2 * HOUR;
+    const until = Date.now() + 5_000;
+    while (!seen.length && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    expect(seen).toEqual([{ sessionIds: [owner.binds[0]!.id], reason: 'expired' }]);
+    expect(t.test.core.db.prepare('SELECT count(*) AS n FROM team_sessions').get()).toEqual({ n: 0 });
+  });
+
   it('survives a restart of the server', async () => {
     t = await startTeamCore();
     const c = t.connect();
