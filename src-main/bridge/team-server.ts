@@ -34,8 +34,8 @@ export interface TeamBridgeOptions {
   /** The certificate and key; null serves plain HTTP, allowed only on loopback. */
   tls: { cert: string; key: string; dnsNames?: readonly string[] } | null;
   version: string;
-  /** Calls per connection, the largest frame, and how often bound sessions are looked at between calls. */
-  limits?: { callRate?: CallRateLimits; maxFrameBytes?: number; sessionSweepMs?: number };
+  /** Calls per connection and the largest frame. */
+  limits?: { callRate?: CallRateLimits; maxFrameBytes?: number };
   /** The computer's names and addresses (tests give fixed ones). */
   names?: NameSource;
 }
@@ -71,7 +71,7 @@ export async function startTeamBridge(o: TeamBridgeOptions): Promise<TeamBridge>
   const at: ServerAddress = { scheme, port: o.port };
   const names = cachedNames(() => ownNames({ bindHost: o.host, certNames: o.tls?.dnsNames }, o.names));
   const conns = new Map<string, Connection>();
-  const limits = { callRate: DEFAULT_CALL_RATE, maxFrameBytes: BRIDGE_MAX_MESSAGE_BYTES, sessionSweepMs: 5_000, ...o.limits };
+  const limits = { callRate: DEFAULT_CALL_RATE, maxFrameBytes: BRIDGE_MAX_MESSAGE_BYTES, ...o.limits };
 
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     if (!hostIsOurs(req.headers.host, names(), at)) {
@@ -149,12 +149,6 @@ export async function startTeamBridge(o: TeamBridgeOptions): Promise<TeamBridge>
     for (const conn of conns.values()) if (conn.sessionId && ended.has(conn.sessionId)) endSession(conn, reason);
   });
 
-  // Between calls too: a window that only listens must not go on seeing events after its session expired.
-  const sweep = setInterval(() => {
-    for (const conn of conns.values()) if (conn.sessionId) checkSession(conn);
-  }, limits.sessionSweepMs);
-  sweep.unref();
-
   const stopEvents = events.subscribe((message) => {
     let text: string | null = null;
     for (const conn of conns.values()) {
@@ -178,7 +172,6 @@ export async function startTeamBridge(o: TeamBridgeOptions): Promise<TeamBridge>
     port: at.port,
     connections: () => conns.size,
     close: async () => {
-      clearInterval(sweep);
       stopEvents();
       stopEnded();
       // Going away (1001): the page reconnects to the server when it is back, as after a restart.
