@@ -1,7 +1,7 @@
 // A minimal Besked server endpoint for the client's tests: a real core behind a real TLS WebSocket on 127.0.0.1,
-// each connection a remote Caller, recording every upgrade request and every frame it receives. Until the server
-// branch's bridge (src-main/bridge/team-server.ts) and the accounts branch's sessions are merged, it signs a
-// connection in itself (a test session table), so the link's session handling can be proved end to end.
+// each connection a remote Caller bound by the real team handlers, recording every upgrade request and every frame it
+// receives: what proves that nothing was sent to a server with a changed certificate, which the real bridge
+// (real-server.test.ts) does not record.
 import { createServer, type Server } from 'node:https';
 import { X509Certificate, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
@@ -9,7 +9,7 @@ import { generate } from 'selfsigned';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { Core } from '../../../../src-main/core/core';
 import type { Caller } from '../../../../src-main/core/team/caller';
-import type { Me, WireAnswer, WireCall } from '../../../../src-shared/contract';
+import type { WireAnswer, WireCall } from '../../../../src-shared/contract';
 
 export interface TestCertificate {
   key: string;
@@ -39,18 +39,13 @@ export interface TestEndpoint {
   seen: Seen;
   /** Every open connection, so a test can drop them (a server PC going away). */
   sockets: Set<WebSocket>;
-  /** The tokens this endpoint handed out (to search for them elsewhere). */
-  tokens: string[];
   close(): Promise<void>;
 }
 
-export const OWNER: Me = { id: 1, name: 'Anna', role: 'owner' };
-const PASSWORD = 'correct horse battery';
 
 export async function startEndpoint(core: Core, cert: TestCertificate, port = 0): Promise<TestEndpoint> {
   const seen: Seen = { upgrades: [], frames: [] };
   const sockets = new Set<WebSocket>();
-  const tokens: string[] = [];
   const server: Server = createServer({ key: cert.key, cert: cert.cert }, (_req, res) => res.writeHead(404).end());
   const wss = new WebSocketServer({ noServer: true });
   let origin = '';
@@ -64,7 +59,17 @@ export async function startEndpoint(core: Core, cert: TestCertificate, port = 0)
   });
   wss.on('connection', (ws: WebSocket) => {
     sockets.add(ws);
-    const caller: Caller = { kind: 'remote', user: null, sessionId: null, connectionId: randomBytes(8).toString('hex'), address: '127.0.0.1' };
+    const caller: Caller = {
+      kind: 'remote',
+      user: null,
+      sessionId: null,
+      connectionId: randomBytes(8).toString('hex'),
+      address: '127.0.0.1',
+      bind: (session) => {
+        caller.user = session?.user ?? null;
+        caller.sessionId = session?.id ?? null;
+      },
+    };
     const unsubscribe = core.events.subscribe((m) => {
       if (caller.user && ws.readyState === ws.OPEN) ws.send(JSON.stringify({ event: m.name, payload: m.payload }));
     });
@@ -81,27 +86,8 @@ export async function startEndpoint(core: Core, cert: TestCertificate, port = 0)
         if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(frame));
       });
     });
-    // The test's stand-in for the accounts' sessions: one owner, one password, tokens handed out here.
-    const answer = async (call: WireCall): Promise<WireAnswer['result']> => {
-      const input = (call.input ?? {}) as Record<string, unknown>;
-      if (call.name === 'team.signIn') {
-        if (input['password'] !== PASSWORD) return { ok: false, error: { kind: 'auth', message: 'Wrong name or password.' } };
-        const token = randomBytes(32).toString('base64url');
-        tokens.push(token);
-        caller.user = OWNER;
-        return { ok: true, value: { user: OWNER, session: { token, expiresAt: '2030-01-01T00:00:00.000Z' } } };
-      }
-      if (call.name === 'team.resume') {
-        if (!tokens.includes(String(input['token']))) return { ok: false, error: { kind: 'auth', message: 'Your session has ended. Sign in again.' } };
-        caller.user = OWNER;
-        return { ok: true, value: { user: OWNER, expiresAt: '2030-01-01T00:00:00.000Z' } };
-      }
-      if (call.name === 'team.signOut') {
-        caller.user = null;
-        return { ok: true, value: {} };
-      }
-      return core.dispatch(call.name, call.input, caller);
-    };
+    // As the server's bridge does: the team handlers bind a session to the connection's caller.
+    const answer = (call: WireCall) => core.dispatch(call.name, call.input, caller);
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const bound = (server.address() as AddressInfo).port;
@@ -111,7 +97,6 @@ export async function startEndpoint(core: Core, cert: TestCertificate, port = 0)
     port: bound,
     seen,
     sockets,
-    tokens,
     close: async () => {
       for (const ws of sockets) ws.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
@@ -120,5 +105,3 @@ export async function startEndpoint(core: Core, cert: TestCertificate, port = 0)
     },
   };
 }
-
-export const TEST_PASSWORD = PASSWORD;
