@@ -138,6 +138,15 @@ export const da: Translation<Messages> = {
       history: 'Samtykkehistorik',
       noHistory: 'Ingen tilmeldinger eller afmeldinger endnu.',
     },
+    // A save refused because someone else saved the contact first (ContactConflict).
+    conflict: {
+      field: 'Felt',
+      theirs: 'Gemt imens',
+      mine: 'Dit',
+      empty: '(tom)',
+      keepMine: 'Behold mit',
+      takeTheirs: 'Brug det gemte',
+    },
   },
   groups: {
     title: 'Grupper',

@@ -134,6 +134,15 @@ export const en = {
       history: 'Consent history',
       noHistory: 'No opt-ins or opt-outs yet.',
     },
+    // A save refused because someone else saved the contact first (ContactConflict).
+    conflict: {
+      field: 'Field',
+      theirs: 'Saved meanwhile',
+      mine: 'Yours',
+      empty: '(empty)',
+      keepMine: 'Keep mine',
+      takeTheirs: 'Use the saved values',
+    },
   },
   groups: {
     title: 'Groups',

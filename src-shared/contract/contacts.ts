@@ -44,6 +44,8 @@ export const ContactRow = z.object({
   groupIds: z.array(z.number()),
   optedOut: z.boolean(),
   updatedAt: z.string(),
+  /** Bumped by every change of its fields; contacts.update names the revision an edit began at (issue 21). */
+  revision: z.number(),
 });
 export type ContactRow = z.infer<typeof ContactRow>;
 
@@ -81,6 +83,11 @@ export const ContactPatch = z.strictObject({
   id: ContactId,
   ...contactFields,
   phone: z.string().trim().min(1, 'Enter a phone number').max(40).optional(),
+  /**
+   * The contact's revision the edit began at. Given, a save that would change a field someone changed since is
+   * refused (conflict, contact.changedMeanwhile, its fields naming those fields); left out, the save overwrites.
+   */
+  revision: z.int().min(1).optional(),
 });
 
 export const ContactFilter = z.strictObject({
@@ -141,7 +148,11 @@ export const contactsCalls = {
   ),
   'contacts.get': call(input({ id: ContactId }), Contact, 'A contact with custom fields, notes, groups and consent history.'),
   'contacts.create': call(ContactDraft, Contact, 'Adds a contact; refused when the number already belongs to one.'),
-  'contacts.update': call(ContactPatch, Contact, 'Changes a contact; fields left out stay as they are.'),
+  'contacts.update': call(
+    ContactPatch,
+    Contact,
+    'Changes a contact; fields left out stay as they are. With `revision`, refuses to overwrite what someone changed since.',
+  ),
   'contacts.delete': call(
     input({ selection: ContactSelection }),
     z.object({ deleted: z.number(), undoToken: z.string() }),

@@ -1,6 +1,5 @@
 // The contacts table: windows of a filtered, ordered list for the virtual table, one contact with its
-// details, adding and editing by hand, selections, and delete with undo.
-import { ulid } from 'ulid';
+// details, adding and editing by hand, selections, and delete with undo (contact-trash.ts).
 import type Database from 'better-sqlite3';
 import type { Db } from '../db/database';
 import { BeskedError } from '../errors';
@@ -18,15 +17,10 @@ import { fieldsOf, phonePartsOf, toColumns, type StoredContact } from './contact
 import type { ContactFields } from './merge-rules';
 import { consentHistory } from './consent';
 import { registerCustomFields } from './custom-fields';
-import { markPending, pendingSql } from './search-index';
+import { ContactTrash } from './contact-trash';
 import { coded } from '../../../src-shared/error-codes';
+import { changedFields, fieldPath, overwrittenFields, parseFieldRevisions, withChanges } from '../../../src-shared/contacts/contact-changes';
 
-/** How long deleted contacts can be brought back. */
-export const UNDO_WINDOW_MS = 24 * 60 * 60 * 1000;
-/** From this many contacts, a delete or undo leaves the search index to catch up in steps afterwards. */
-const BULK_REINDEX_MIN = 20_000;
-/** At most this many separate id ranges are marked pending by one undo. */
-const MAX_PENDING_RUNS = 64;
 
 interface ListRow {
   id: number;
@@ -37,6 +31,7 @@ interface ListRow {
   email: string;
   company: string;
   updated_at: string;
+  revision: number;
   opted_out: number;
   group_ids: string | null;
 }
@@ -52,7 +47,7 @@ export interface ContactDraftInput {
   groupIds?: number[];
 }
 
-const LIST_COLUMNS = `c.id, c.first_name, c.last_name, c.e164, c.msisdn, c.email, c.company, c.updated_at,
+const LIST_COLUMNS = `c.id, c.first_name, c.last_name, c.e164, c.msisdn, c.email, c.company, c.updated_at, c.revision,
   EXISTS (SELECT 1 FROM opt_outs o WHERE o.msisdn = c.msisdn) AS opted_out,
   (SELECT group_concat(m.group_id) FROM contact_group_members m WHERE m.contact_id = c.id) AS group_ids`;
 
@@ -70,6 +65,7 @@ export function toRow(r: ListRow): ContactRow {
     groupIds: r.group_ids ? r.group_ids.split(',').map(Number).sort((a, b) => a - b) : [],
     optedOut: r.opted_out === 1,
     updatedAt: r.updated_at,
+    revision: r.revision,
   };
 }
 
@@ -108,12 +104,15 @@ const WALK_INDEX_ABOVE = 1500;
 
 export class ContactStore {
   private readonly cache = new Map<string, Database.Statement>();
+  private readonly trash: ContactTrash;
 
   constructor(
     private readonly db: Db,
     /** Called after a bulk change to the search index, to tidy it up in the background. */
-    private readonly afterBulkIndexing: () => void = () => undefined,
-  ) {}
+    afterBulkIndexing: () => void = () => undefined,
+  ) {
+    this.trash = new ContactTrash(db, afterBulkIndexing);
+  }
 
   private stmt(sql: string): Database.Statement {
     let s = this.cache.get(sql);
@@ -192,9 +191,10 @@ export class ContactStore {
     return this.get(id);
   }
 
-  update(id: number, patch: Partial<ContactDraftInput>, country: CountryCode): Contact {
+  /** `revision`: the one the edit began at; a change to a field someone changed since is refused, never written over. */
+  update(id: number, patch: Partial<ContactDraftInput> & { revision?: number }, country: CountryCode): Contact {
     this.db.transaction(() => {
-      const r = this.stmt('SELECT * FROM contacts WHERE id = ?').get(id) as StoredContact | undefined;
+      const r = this.stmt('SELECT * FROM contacts WHERE id = ?').get(id) as (StoredContact & { revision: number; field_revisions: string }) | undefined;
       if (!r) throw new BeskedError('not_found', 'This contact no longer exists. It may have been deleted.', coded('contact.notFound'));
       const cur = fieldsOf(r);
       const next: ContactFields = {
@@ -206,13 +206,18 @@ export class ContactStore {
         custom: patch.custom ? dropEmpty(patch.custom) : cur.custom,
       };
       const phone = patch.phone !== undefined ? this.phoneFor(patch.phone, country) : phonePartsOf(r);
+      const groups = this.stmt('SELECT group_id FROM contact_group_members WHERE contact_id = ?').pluck().all(id) as number[];
+      const changed = changedFields({ ...cur, phone: r.e164, groupIds: groups }, { ...next, phone: phone.e164, groupIds: patch.groupIds ?? groups });
+      const revisions = parseFieldRevisions(r.field_revisions);
+      if (patch.revision !== undefined && patch.revision !== r.revision) refuseOverwrite(r, overwrittenFields(changed, revisions, patch.revision));
       if (phone.msisdn !== r.msisdn) this.refuseTaken(phone, id);
       const cols = toColumns(phone, next);
+      const revision = changed.length > 0 ? r.revision + 1 : r.revision;
       this.stmt(
         `UPDATE contacts SET first_name = @first_name, last_name = @last_name, e164 = @e164, msisdn = @msisdn, email = @email,
            company = @company, custom = @custom, notes = @notes, sort_key = @sort_key, search_phone = @search_phone,
-           search_custom = @search_custom, updated_at = @now WHERE id = @id`,
-      ).run({ ...cols, now: new Date().toISOString(), id });
+           search_custom = @search_custom, updated_at = @now, revision = @revision, field_revisions = @field_revisions WHERE id = @id`,
+      ).run({ ...cols, now: new Date().toISOString(), id, revision, field_revisions: JSON.stringify(withChanges(revisions, changed, revision)) });
       if (patch.custom) registerCustomFields(this.db, Object.keys(next.custom).map((key) => ({ key, label: key })));
       if (patch.groupIds) this.setGroups(id, patch.groupIds);
     })();
@@ -277,117 +282,31 @@ export class ContactStore {
     );
   }
 
-  /**
-   * Deletes contacts and their memberships, keeping a copy for undo. The search index is updated in one
-   * statement for all of them, which is many times faster than the row trigger for large selections.
-   */
+  /** Deletes contacts and their memberships, keeping a copy for undo (contact-trash.ts). */
   delete(ids: readonly number[]): { deleted: number; undoToken: string } {
-    const token = ulid();
-    const json = JSON.stringify(ids);
-    const now = new Date().toISOString();
-    const deleted = this.db.transaction(() => {
-      this.purgeTrash(new Date(Date.now() - UNDO_WINDOW_MS));
-      return this.deleteRows(token, now, json, ids.length);
-    })();
-    this.afterBulkIndexing();
-    return { deleted, undoToken: token };
-  }
-
-  private deleteRows(token: string, now: string, json: string, count: number): number {
-    this.stmt(
-      `INSERT INTO contact_trash (token, contact_id, data, deleted_at)
-       SELECT ?, c.id, json_object('first_name', c.first_name, 'last_name', c.last_name, 'e164', c.e164, 'msisdn', c.msisdn,
-         'email', c.email, 'company', c.company, 'custom', c.custom, 'notes', c.notes, 'sort_key', c.sort_key,
-         'search_phone', c.search_phone, 'search_custom', c.search_custom, 'created_at', c.created_at, 'updated_at', c.updated_at,
-         'groups', (SELECT json_group_array(m.group_id) FROM contact_group_members m WHERE m.contact_id = c.id)), ?
-       FROM contacts c WHERE c.id IN (SELECT value FROM json_each(?))`,
-    ).run(token, now, json);
-    const total = (this.stmt('SELECT count(*) AS n FROM contacts').get() as { n: number }).n;
-    // Taking most contacts out of the index one by one costs seconds; emptying it and letting the few
-    // that stay be indexed again in steps costs nothing up front.
-    const reindex = count >= BULK_REINDEX_MIN && count * 2 >= total;
-    if (reindex) {
-      this.stmt("INSERT INTO contacts_fts (contacts_fts) VALUES ('delete-all')").run();
-    } else {
-      this.stmt(
-        `INSERT INTO contacts_fts (contacts_fts, rowid, first_name, last_name, email, company, search_phone, search_custom)
-         SELECT 'delete', c.id, c.first_name, c.last_name, c.email, c.company, c.search_phone, c.search_custom
-         FROM contacts c WHERE c.id IN (SELECT value FROM json_each(?)) AND NOT ${pendingSql('c.id')}`,
-      ).run(json);
-    }
-    this.stmt('INSERT INTO contacts_fts_deferred (one) VALUES (1)').run();
-    const n = this.stmt('DELETE FROM contacts WHERE id IN (SELECT value FROM json_each(?))').run(json).changes;
-    this.stmt('DELETE FROM contacts_fts_deferred').run();
-    if (reindex) {
-      this.stmt('DELETE FROM contacts_fts_pending').run();
-      markPending(this.db, 0, (this.stmt('SELECT coalesce(max(id), 0) AS m FROM contacts').get() as { m: number }).m);
-    }
-    return n;
+    return this.trash.delete(ids);
   }
 
   /** Puts deleted contacts back under their old ids; one whose number was added again meanwhile is skipped. */
   undoDelete(token: string): { restored: number; skipped: number } {
-    const r = this.db.transaction(() => this.restoreRows(token))();
-    this.afterBulkIndexing();
-    return r;
-  }
-
-  private restoreRows(token: string): { restored: number; skipped: number } {
-    const total = (this.stmt('SELECT count(*) AS n FROM contact_trash WHERE token = ?').get(token) as { n: number }).n;
-    if (total === 0) throw new BeskedError('not_found', 'There is nothing to undo any more: deleted contacts can be restored for 24 hours.', coded('contact.nothingToUndo'));
-    this.stmt('INSERT INTO contacts_fts_deferred (one) VALUES (1)').run();
-    const restored = this.stmt(
-      `INSERT INTO contacts (id, first_name, last_name, e164, msisdn, email, company, custom, notes, sort_key, search_phone, search_custom, created_at, updated_at)
-       SELECT t.contact_id, d->>'first_name', d->>'last_name', d->>'e164', d->>'msisdn', d->>'email', d->>'company', d->>'custom',
-         d->>'notes', d->>'sort_key', d->>'search_phone', d->>'search_custom', d->>'created_at', d->>'updated_at'
-       FROM (SELECT contact_id, data AS d FROM contact_trash WHERE token = ?) t
-       WHERE NOT EXISTS (SELECT 1 FROM contacts c WHERE c.msisdn = t.d->>'msisdn' OR c.id = t.contact_id)`,
-    ).run(token).changes;
-    this.stmt('DELETE FROM contacts_fts_deferred').run();
-    const back = (
-      this.stmt(
-        `SELECT c.id FROM contacts c JOIN contact_trash t ON t.contact_id = c.id AND t.token = ? AND c.msisdn = t.data->>'msisdn'
-         WHERE NOT ${pendingSql('c.id')} ORDER BY c.id`,
-      ).all(token) as { id: number }[]
-    ).map((r) => r.id);
-    const runs = idRuns(back);
-    if (back.length >= BULK_REINDEX_MIN && runs.length <= MAX_PENDING_RUNS) {
-      // Many contacts back in a few runs of ids (an undone import, say): indexed in steps afterwards.
-      for (const [lo, hi] of runs) markPending(this.db, lo, hi);
-    } else {
-      this.stmt(
-        `INSERT INTO contacts_fts (rowid, first_name, last_name, email, company, search_phone, search_custom)
-         SELECT c.id, c.first_name, c.last_name, c.email, c.company, c.search_phone, c.search_custom
-         FROM contacts c JOIN contact_trash t ON t.contact_id = c.id AND t.token = ? AND c.msisdn = t.data->>'msisdn'
-         WHERE NOT ${pendingSql('c.id')}`,
-      ).run(token);
-    }
-    this.stmt(
-      `INSERT OR IGNORE INTO contact_group_members (group_id, contact_id)
-       SELECT g.value, t.contact_id FROM contact_trash t, json_each(t.data, '$.groups') g
-       WHERE t.token = ? AND g.value IN (SELECT id FROM contact_groups)
-         AND EXISTS (SELECT 1 FROM contacts c WHERE c.id = t.contact_id AND c.msisdn = t.data->>'msisdn')`,
-    ).run(token);
-    this.stmt('DELETE FROM contact_trash WHERE token = ?').run(token);
-    return { restored, skipped: total - restored };
+    return this.trash.undoDelete(token);
   }
 
   purgeTrash(before: Date): void {
-    this.stmt('DELETE FROM contact_trash WHERE deleted_at < ?').run(before.toISOString());
+    this.trash.purge(before);
   }
+}
+
+/** A save begun at an older revision that would change what someone changed since: refused, naming those fields. */
+function refuseOverwrite(r: StoredContact, fields: readonly string[]): void {
+  if (fields.length === 0) return;
+  const name = `${r.first_name} ${r.last_name}`.trim() || r.e164;
+  throw new BeskedError('conflict', `${name} was changed by someone else while you were editing. Look at what changed and choose.`, {
+    fields: fields.map((f) => ({ path: fieldPath(f), message: 'changed by someone else meanwhile' })),
+    ...coded('contact.changedMeanwhile', { name }),
+  });
 }
 
 function dropEmpty(custom: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(custom).map(([k, v]) => [k, v.trim()] as const).filter(([, v]) => v !== ''));
-}
-
-/** Sorted ids as ranges (lo, hi]: [3, 4, 5, 9] → [[2, 5], [8, 9]]. */
-export function idRuns(sorted: readonly number[]): [number, number][] {
-  const runs: [number, number][] = [];
-  for (const id of sorted) {
-    const last = runs[runs.length - 1];
-    if (last && last[1] === id - 1) last[1] = id;
-    else runs.push([id - 1, id]);
-  }
-  return runs;
 }

@@ -9,7 +9,8 @@ import { IMPORT_CHUNK_BYTES, IMPORT_MAX_BYTES, type CallName, type ContactsChang
 import type { z } from 'zod';
 import type { CountryCode } from '../../../src-shared/phone';
 import { BeskedError } from '../errors';
-import { ContactStore, UNDO_WINDOW_MS } from './contact-store';
+import { ContactStore } from './contact-store';
+import { UNDO_WINDOW_MS } from './contact-trash';
 import { GroupStore } from './groups';
 import { optIn, optOutMany } from './consent';
 import { listMergeFields } from './custom-fields';

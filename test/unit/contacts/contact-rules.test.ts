@@ -4,7 +4,7 @@ import { sortKey } from '../../../src-main/core/contacts/sort-key';
 import { ftsMatchQuery } from '../../../src-main/core/contacts/search-query';
 import { mergeFields, type ContactFields } from '../../../src-main/core/contacts/merge-rules';
 import { customFieldKey, isBuiltinMergeKey } from '../../../src-main/core/contacts/merge-field-keys';
-import { idRuns } from '../../../src-main/core/contacts/contact-store';
+import { idRuns } from '../../../src-main/core/contacts/contact-trash';
 
 describe('sortKey', () => {
   it('orders names as a Danish list: … z æ ø å, accents ignored, no name last', () => {

@@ -19,6 +19,7 @@ const contact = (id: number): ContactRow => ({
   groupIds: [],
   optedOut: false,
   updatedAt: '2026-03-01T10:00:00.000Z',
+  revision: 1,
 });
 function page({ offset = 0, limit = PAGE_SIZE, filter }: CallInput<'contacts.list'>) {
   const total = filter?.search ? 3 : TOTAL;

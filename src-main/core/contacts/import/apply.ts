@@ -10,6 +10,7 @@ import { registerCustomFields } from '../custom-fields';
 import { markPending } from '../search-index';
 import type { StagedRow } from './staging';
 import { coded } from '../../../../src-shared/error-codes';
+import { parseFieldRevisions, withChanges } from '../../../../src-shared/contacts/contact-changes';
 
 export interface ApplyOptions {
   stagingPath: string;
@@ -29,7 +30,20 @@ export interface ApplyResult {
   optedOut: number;
 }
 
-type ExistingPair = StagedRow & { c_id: number; c_first_name: string; c_last_name: string; c_email: string; c_company: string; c_notes: string; c_custom: string; c_e164: string; c_msisdn: number; c_search_phone: string };
+type ExistingPair = StagedRow & {
+  c_id: number;
+  c_first_name: string;
+  c_last_name: string;
+  c_email: string;
+  c_company: string;
+  c_notes: string;
+  c_custom: string;
+  c_e164: string;
+  c_msisdn: number;
+  c_search_phone: string;
+  c_revision: number;
+  c_field_revisions: string;
+};
 
 export function applyStaged(db: Db, o: ApplyOptions): ApplyResult {
   db.prepare('ATTACH DATABASE ? AS stage').run(o.stagingPath);
@@ -42,13 +56,15 @@ export function applyStaged(db: Db, o: ApplyOptions): ApplyResult {
       const pairs = db
         .prepare(
           `SELECT s.*, c.id AS c_id, c.first_name AS c_first_name, c.last_name AS c_last_name, c.email AS c_email, c.company AS c_company,
-             c.notes AS c_notes, c.custom AS c_custom, c.e164 AS c_e164, c.msisdn AS c_msisdn, c.search_phone AS c_search_phone
+             c.notes AS c_notes, c.custom AS c_custom, c.e164 AS c_e164, c.msisdn AS c_msisdn, c.search_phone AS c_search_phone,
+             c.revision AS c_revision, c.field_revisions AS c_field_revisions
            FROM stage.staged s JOIN main.contacts c ON c.msisdn = s.msisdn`,
         )
         .all() as ExistingPair[];
       const update = db.prepare(
         `UPDATE main.contacts SET first_name = @first_name, last_name = @last_name, email = @email, company = @company, notes = @notes,
-           custom = @custom, sort_key = @sort_key, search_custom = @search_custom, updated_at = @now WHERE id = @id`,
+           custom = @custom, sort_key = @sort_key, search_custom = @search_custom, updated_at = @now,
+           revision = @revision, field_revisions = @field_revisions WHERE id = @id`,
       );
       for (const p of pairs) {
         const stored: Pick<StoredContact, 'first_name' | 'last_name' | 'email' | 'company' | 'notes' | 'custom'> = {
@@ -62,7 +78,10 @@ export function applyStaged(db: Db, o: ApplyOptions): ApplyResult {
         const merged = mergeFields(fieldsOf(stored), fieldsOf(p), o.rule);
         if (merged.changed.length) {
           const cols = toColumns(phonePartsOf({ e164: p.c_e164, msisdn: p.c_msisdn, search_phone: p.c_search_phone }), merged.next);
-          update.run({ ...cols, now: o.now, id: p.c_id });
+          // A new revision, so an editor open on the contact does not save over what the import changed.
+          const revision = p.c_revision + 1;
+          const fieldRevisions = JSON.stringify(withChanges(parseFieldRevisions(p.c_field_revisions), merged.changed, revision));
+          update.run({ ...cols, now: o.now, id: p.c_id, revision, field_revisions: fieldRevisions });
           existing.set(p.sid, 'updated');
         } else {
           existing.set(p.sid, 'merged');

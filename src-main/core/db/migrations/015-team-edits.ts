@@ -10,6 +10,9 @@ export const m015TeamEdits: Migration = {
     db.exec(`
       -- bumped by every change of a contact; a save names the revision it started from
       ALTER TABLE contacts ADD COLUMN revision INTEGER NOT NULL DEFAULT 1;
+      -- JSON {field: the revision that last changed it} ('custom.<key>' per custom field): which fields changed
+      -- after the revision a stale save started from
+      ALTER TABLE contacts ADD COLUMN field_revisions TEXT NOT NULL DEFAULT '{}';
       -- a draft shared with the team (every draft made on one PC, or before accounts, is shared)
       ALTER TABLE campaigns ADD COLUMN shared INTEGER NOT NULL DEFAULT 1;
       -- the campaign whose failed recipients this draft sends to again: one resend per campaign, however many press it

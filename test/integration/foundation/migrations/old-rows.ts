@@ -396,6 +396,7 @@ export const ADDED_COLUMNS: { version: number; table: string; column: string; ol
   { version: 14, table: 'campaigns', column: 'author_id', old: null },
   { version: 14, table: 'campaigns', column: 'author_name', old: null },
   { version: 15, table: 'contacts', column: 'revision', old: 1 },
+  { version: 15, table: 'contacts', column: 'field_revisions', old: '{}' },
   { version: 15, table: 'campaigns', column: 'shared', old: 1 },
   // A resend made before schema 15 is an ordinary draft: it does not hold back a resend made now.
   { version: 15, table: 'campaigns', column: 'resend_of', old: null },
