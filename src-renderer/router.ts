@@ -17,6 +17,11 @@ export const routes: RouteRecordRaw[] = [
   // A sent message looked up by its gateway id; found from the Account view, so it belongs there in the navigation.
   { path: '/messages/:id(\\d+)', name: 'message', meta: { nav: 'account' }, component: () => import('./views/MessageDetailView.vue') },
   { path: '/settings', name: 'settings', component: () => import('./views/SettingsView.vue') },
+  // A server's team and audit trail (owners; the navigation offers them only on a server).
+  { path: '/team', name: 'team', component: () => import('./views/TeamView.vue') },
+  { path: '/audit', name: 'audit', component: () => import('./views/AuditView.vue') },
+  // A one-time invitation or password-reset link; App.vue shows it in place of the app (components/team/gate-screen.ts).
+  { path: '/join/:code', name: 'join', component: () => import('./components/team/JoinForm.vue') },
   { path: '/:pathMatch(.*)*', redirect: '/contacts' },
 ];
 

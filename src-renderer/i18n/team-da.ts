@@ -97,6 +97,8 @@ export const teamDa = {
     copied: 'Linket er kopieret.',
     done: 'Færdig',
   },
+  settingsOwnerOnly: 'Kun en ejer ændrer serverens indstillinger. Du ser dem her, som de er.',
+  automationsOwnerOnly: 'Kun en ejer opretter eller ændrer automatiseringer på serveren. Du ser denne, som den er.',
   lockout: {
     notice: '{name} er låst indtil {until} efter gentagne forkerte adgangskoder (sidste forsøg fra {address}).',
     action: 'Åbn Team for at nulstille adgangskoden',

@@ -97,6 +97,8 @@ export const teamEn = {
     copied: 'Link copied.',
     done: 'Done',
   },
+  settingsOwnerOnly: 'Only an owner changes the settings of this server. You see them here as they are.',
+  automationsOwnerOnly: 'Only an owner makes or changes automations on this server. You see this one as it is.',
   lockout: {
     notice: '{name} is locked until {until} after repeated wrong passwords (last try from {address}).',
     action: 'Open Team to reset their password',
