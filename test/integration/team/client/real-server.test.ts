@@ -42,10 +42,9 @@ async function server(dataDir: string, port = 0): Promise<TeamServer> {
   return { ...s, close: async () => ((closed = true), s.close()) };
 }
 
-async function client() {
-  const vault = new MemoryVault();
+async function client(dataDir = dir('besked-client-'), vault = new MemoryVault()) {
   const host: Host = await startHost({
-    dataDir: dir('besked-client-'),
+    dataDir,
     shell: 'electron',
     version: 't',
     log,
@@ -80,7 +79,7 @@ async function client() {
     await ok('remote.use', { url: probed.url, fingerprint: probed.fingerprint });
     await until(() => host.state().link === 'connected', 'the link');
   };
-  return { host, vault, events, ok, fails, until, connect, link: (): RemoteState['link'] => host.state().link };
+  return { host, dataDir, vault, events, ok, fails, until, connect, link: (): RemoteState['link'] => host.state().link };
 }
 
 describe('a client of the real Besked server', () => {
@@ -129,5 +128,23 @@ describe('a client of the real Besked server', () => {
     await a.until(async () => (await a.vault.get(sessionKey(s.url))) === null, 'the token to be forgotten');
     expect(await b.vault.get(sessionKey(s.url))).toBeNull();
     expect(await a.fails('contacts.list', {})).toMatchObject({ code: 'team.signInNeeded' });
+  });
+
+  it('forgets a session that ended while it was closed: the resume is refused and the window is asked to sign in', async () => {
+    const s = await server(dir('besked-server-'));
+    const a = await client();
+    await a.connect(s);
+    await a.ok('team.setupOwner', { name: 'Anna', password: 'correct horse battery' });
+    await a.host.close();
+
+    const b = await client();
+    await b.connect(s);
+    await b.ok('team.signIn', { name: 'Anna', password: 'correct horse battery' });
+    await b.ok('team.signOutEverywhere', {});
+
+    const again = await client(a.dataDir, a.vault);
+    await again.until(() => again.link() === 'connected', 'the link');
+    expect(await again.vault.get(sessionKey(s.url))).toBeNull();
+    expect(await again.ok('team.status', {})).toMatchObject({ me: null });
   });
 });
