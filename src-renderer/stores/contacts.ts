@@ -151,7 +151,7 @@ export const useContactsStore = defineStore('contacts', () => {
   const update = (patch: CallInput<'contacts.update'>) => call('contacts.update', patch);
 
   const deleteSelected = (): Promise<{ deleted: number; undoToken: string }> => call('contacts.delete', { selection: selectionInput() });
-  const deleteOne = (id: number) => call('contacts.delete', { selection: { ids: [id] } });
+  const deleteOne = (id: number) => call('contacts.deleteOne', { id });
   const undoDelete = (undoToken: string) => call('contacts.undoDelete', { undoToken });
 
   async function optOutSelected(note?: string) {

@@ -158,6 +158,11 @@ export const contactsCalls = {
     z.object({ deleted: z.number(), undoToken: z.string() }),
     'Deletes contacts (and their group memberships); the token brings them back with contacts.undoDelete.',
   ),
+  'contacts.deleteOne': call(
+    input({ id: ContactId }),
+    z.object({ deleted: z.number(), undoToken: z.string() }),
+    'Deletes one contact (the contact drawer\'s Delete), which staff may do; the token brings it back with contacts.undoDelete.',
+  ),
   'contacts.undoDelete': call(
     input({ undoToken: z.string().max(40) }),
     z.object({ restored: z.number(), skipped: z.number() }),
@@ -225,6 +230,8 @@ export const contactsRules = {
   'contacts.update': STAFF,
   /** A selection may be every contact: deleting in bulk is the owner's. */
   'contacts.delete': rule('owner', 'delete'),
+  /** One contact by its id, never a selection: staff may. */
+  'contacts.deleteOne': rule('staff', 'delete'),
   'contacts.undoDelete': STAFF,
   'contacts.selectionIds': STAFF,
   'contacts.setDefaultCountry': rule('owner', 'settings'),

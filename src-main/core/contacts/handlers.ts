@@ -70,6 +70,13 @@ export function contactsHandlers(deps: ContactsDeps): Pick<Handlers, ContactsCal
       changed('deleted');
       return r;
     },
+    'contacts.deleteOne': ({ id }) => {
+      // The same delete with undo as a selection's, for exactly one contact that exists.
+      if (contacts.resolve({ ids: [id] }).length === 0) throw new BeskedError('not_found', 'This contact no longer exists. It may have been deleted.', coded('contact.notFound'));
+      const r = contacts.delete([id]);
+      changed('deleted');
+      return r;
+    },
     'contacts.undoDelete': ({ undoToken }) => {
       const r = contacts.undoDelete(undoToken);
       changed('restored');
