@@ -6,7 +6,7 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import { createServer as createHttpsServer } from 'node:https';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { BRIDGE_MAX_MESSAGE_BYTES, type Me, type WireAnswer, type WireEvent } from '../../src-shared/contract';
 import { coded } from '../../src-shared/error-codes';
 import type { Dispatch } from '../core/dispatch';
@@ -22,6 +22,8 @@ import { refuse, serveStatic } from './static-files';
 import { readCall, refuseFrame } from './wire-frames';
 
 export const HEALTH_PATH = '/health';
+/** The largest frame a connection that has not signed in may send (a sign-in is a few hundred bytes). */
+export const STRANGER_MAX_FRAME_BYTES = 64 * 1024;
 export const BRIDGE_PATH = '/bridge';
 
 export interface TeamBridgeOptions {
@@ -114,7 +116,11 @@ export async function startTeamBridge(o: TeamBridgeOptions): Promise<TeamBridge>
       team.connections.closed(conn.id);
     });
     ws.on('error', () => ws.terminate());
-    ws.on('message', (data, isBinary) => void handleMessage(conn, isBinary ? null : data.toString()));
+    ws.on('message', (data, isBinary) => {
+      // Before signing in a window sends a few small calls; a stranger's bulk is cut off, not parsed.
+      if (!conn.user && byteLength(data) > STRANGER_MAX_FRAME_BYTES) return ws.close(1009, 'Sign in first');
+      void handleMessage(conn, isBinary ? null : data.toString());
+    });
   };
 
   const handleMessage = async (conn: Connection, text: string | null) => {
@@ -208,6 +214,10 @@ function anonymous(address: string): Caller {
 
 function send(conn: Connection, frame: WireAnswer | WireEvent) {
   if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(JSON.stringify(frame));
+}
+
+function byteLength(data: RawData): number {
+  return Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data instanceof ArrayBuffer ? data.byteLength : data.length;
 }
 
 function addressOf(req: IncomingMessage): string {

@@ -1,10 +1,28 @@
 // Web mode's preload: installs on window.besked the same BeskedApi the Electron preload exposes, carried
-// over the authenticated loopback WebSocket instead of IPC.
+// over the authenticated loopback WebSocket instead of IPC. Served by a Besked server (no key), it is the browser's
+// team mode: it connects to the server's own bridge and keeps the session's token to resume after a reload.
 import type { BeskedApi, CallName, EventName, EventPayload, WireCall, WireFromCore } from '../../src-shared/contract';
 import type { AppError, Result } from '../../src-shared/errors';
+import { sessionChange } from '../../src-shared/team/session-answers';
 import { BRIDGE_ERRORS, whyUnavailable } from './bridge-unavailable';
 
 const KEY_STORAGE = 'besked.bridgeKey';
+const SESSION_STORAGE = 'besked.session';
+
+/** Where team mode keeps the session's token between reloads (local storage: shared by the server's tabs). */
+export interface SessionStore {
+  get(): string | null;
+  set(token: string): void;
+  forget(): void;
+}
+
+export function storageSessionStore(storage: Storage): SessionStore {
+  return {
+    get: () => storage.getItem(SESSION_STORAGE),
+    set: (token) => storage.setItem(SESSION_STORAGE, token),
+    forget: () => storage.removeItem(SESSION_STORAGE),
+  };
+}
 
 type Pending = { resolve: (r: Result<unknown>) => void };
 
@@ -22,14 +40,54 @@ export function bridgeKeyFromLocation(loc: Location, storage: Storage): string |
   return storage.getItem(KEY_STORAGE);
 }
 
-export function createWebBridge(url: string): BeskedApi & { ready: Promise<void> } {
+/**
+ * The bridge over one WebSocket, reconnecting with backoff. With `team` (a Besked server's page) each connection first
+ * resumes the kept session (the token travels in that first frame only, never in the address), and the answers of the
+ * sign-in and sign-out calls keep or forget the token (src-shared/team/session-answers.ts).
+ */
+export function createWebBridge(url: string, team?: SessionStore): BeskedApi & { ready: Promise<void> } {
   let nextId = 1;
   const pending = new Map<number, Pending>();
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   let socket: WebSocket;
   let opened: Promise<void>;
   let retryMs = 250;
-  let unavailable: Promise<AppError> = Promise.resolve(BRIDGE_ERRORS.notRunning);
+  let everOpen = false;
+  // A server's page has no key to check: a failed connection is a server restarting or out of reach, tried again.
+  let unavailable: Promise<AppError> = Promise.resolve(team ? BRIDGE_ERRORS.reconnecting : BRIDGE_ERRORS.notRunning);
+
+  const emit = (event: string, payload: unknown) => {
+    for (const l of listeners.get(event) ?? []) l(payload);
+  };
+
+  const send = (name: string, input: unknown): Promise<Result<unknown>> => {
+    // Between a drop and the reconnect a socket discards what it is given: answer at once instead of never.
+    if (socket.readyState !== WebSocket.OPEN) return Promise.resolve({ ok: false, error: BRIDGE_ERRORS.reconnecting });
+    const id = nextId++;
+    return new Promise((resolve) => {
+      pending.set(id, { resolve });
+      const frame: WireCall = { id, name, input };
+      socket.send(JSON.stringify(frame));
+    });
+  };
+
+  /** What the answer does to the kept session. */
+  const keep = (name: string, result: Result<unknown>) => {
+    if (!team) return;
+    const change = sessionChange(name, result);
+    if (change === 'ended') team.forget();
+    else if (change) team.set(change.token);
+  };
+
+  /** Before any other call on a new connection: the kept session, if any, is bound to it again. */
+  const resume = async () => {
+    const token = team?.get();
+    if (!token) return;
+    const result = await send('team.resume', { token });
+    keep('team.resume', result);
+    // After a reconnect the view was signed in: it learns the session is gone as if the server had said so.
+    if (!result.ok && result.error.kind === 'auth' && everOpen) emit('team.sessionEnded', { reason: 'expired' });
+  };
 
   const connect = () => {
     socket = new WebSocket(url);
@@ -38,11 +96,18 @@ export function createWebBridge(url: string): BeskedApi & { ready: Promise<void>
       socket.addEventListener('open', () => {
         wasOpen = true;
         retryMs = 250;
-        resolve();
+        void resume().finally(() => {
+          everOpen = true;
+          resolve();
+        });
       });
       socket.addEventListener('error', () => {
         // The browser hides why the bridge refused; the server's key check tells an old link from a stopped Besked.
-        if (!wasOpen) unavailable = whyUnavailable(url, (u) => fetch(u));
+        // A page without a key that web mode served is an old link too; a Besked server's page is tried again.
+        if (!wasOpen) {
+          const why = whyUnavailable(url, (u) => fetch(u));
+          unavailable = team ? why.then((e) => (e.code === BRIDGE_ERRORS.wrongKey.code ? e : BRIDGE_ERRORS.reconnecting)) : why;
+        }
         reject(new Error('bridge unavailable'));
       });
     });
@@ -51,7 +116,8 @@ export function createWebBridge(url: string): BeskedApi & { ready: Promise<void>
       // The core is trusted here (it checks what it receives, not what it sends); the type is src-shared/contract/wire.ts.
       const msg = JSON.parse(String(ev.data)) as WireFromCore;
       if ('event' in msg) {
-        for (const l of listeners.get(msg.event) ?? []) l(msg.payload);
+        if (msg.event === 'team.sessionEnded') team?.forget();
+        emit(msg.event, msg.payload);
       } else if (typeof msg.id === 'number' && msg.result) {
         pending.get(msg.id)?.resolve(msg.result);
         pending.delete(msg.id);
@@ -78,12 +144,9 @@ export function createWebBridge(url: string): BeskedApi & { ready: Promise<void>
       } catch {
         return { ok: false, error: await unavailable };
       }
-      const id = nextId++;
-      return new Promise((resolve) => {
-        pending.set(id, { resolve: resolve as Pending['resolve'] });
-        const frame: WireCall = { id, name, input };
-        socket.send(JSON.stringify(frame));
-      });
+      const result = await send(name, input);
+      keep(name, result);
+      return result as never;
     },
     on(name, listener) {
       let set = listeners.get(name);
@@ -96,10 +159,16 @@ export function createWebBridge(url: string): BeskedApi & { ready: Promise<void>
   return { ...api, ready: opened! };
 }
 
+/** The bridge's address: web mode's loopback socket with its key, or (no key) the serving Besked server's own bridge. */
+export function bridgeUrl(loc: Pick<Location, 'protocol' | 'host'>, key: string | null): string {
+  if (key) return `ws://${loc.host}/bridge?key=${encodeURIComponent(key)}`;
+  return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/bridge`;
+}
+
 export function installWebBridge(): void {
   const key = bridgeKeyFromLocation(window.location, window.sessionStorage);
-  const url = `ws://${window.location.host}/bridge?key=${encodeURIComponent(key ?? '')}`;
-  window.besked = createWebBridge(url);
+  // No key: a Besked server served this page; who is calling is told by signing in, not by a key.
+  window.besked = createWebBridge(bridgeUrl(window.location, key), key ? undefined : storageSessionStore(window.localStorage));
 }
 
 // Re-exported so TypeScript checks this module's listener types against the contract.

@@ -90,6 +90,14 @@ describe('a connection that has not signed in', () => {
     stranger.close();
   });
 
+  it('is cut off when it sends a large frame before signing in', async () => {
+    const stranger = t.connect();
+    await stranger.opened;
+    const closed = new Promise<number>((resolve) => stranger.ws.on('close', (code) => resolve(code)));
+    stranger.ws.send(JSON.stringify({ id: 1, name: 'team.signIn', input: { name: 'x'.repeat(70 * 1024), password: 'y' } }));
+    expect(await closed).toBe(1009);
+  });
+
   it('is refused a session it does not have: a made-up token, then still nobody', async () => {
     const c = t.connect();
     const r = await c.fails('team.resume', { token: 'A'.repeat(43) });
