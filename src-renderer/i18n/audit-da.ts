@@ -56,7 +56,7 @@ export const auditDa = {
     },
     team: {
       setupOwner: 'Opsatte serveren',
-      signIn: 'Loggede ind',
+      signIn: 'Forsøg på at logge ind',
       changePassword: 'Skiftede sin adgangskode',
       invite: 'Inviterede en kollega',
       revokeInvitation: 'Trak et link tilbage',

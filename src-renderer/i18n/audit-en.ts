@@ -56,7 +56,7 @@ export const auditEn = {
     },
     team: {
       setupOwner: 'Set up the server',
-      signIn: 'Signed in',
+      signIn: 'Sign-in attempt',
       changePassword: 'Changed their password',
       invite: 'Invited a colleague',
       revokeInvitation: 'Withdrew a link',
