@@ -163,6 +163,8 @@ export function showNotification(n: ReplyNotification): boolean {
  */
 function onCoreEvent(name: string, payload: unknown) {
   if (name === 'settings.changed') {
+    // A Besked server's settings are the shop's, not this PC's: while a client, the tray and login item stay as they are.
+    if (host && host.state().mode !== 'thisPc') return;
     const s = (payload as SettingsView).settings;
     applyDesktopSettings({ closeToTray: s.closeToTray, startAtLogin: s.startAtLogin, language: s.language });
   } else if (name === 'inbox.unread') {
@@ -253,8 +255,8 @@ if (!app.requestSingleInstanceLock()) {
     installCrashGuard({ log: c.log, exit: (code) => app.exit(code) });
     host = c;
     c.events.subscribe((m) => onCoreEvent(m.name, m.payload));
-    const settings = await c.dispatch('settings.get', {});
-    if (settings.ok) onCoreEvent('settings.changed', settings.value);
+    const settings = c.state().mode === 'thisPc' ? await c.dispatch('settings.get', {}) : null;
+    if (settings?.ok) onCoreEvent('settings.changed', settings.value);
     else setMenus();
     // The badge from the start, not only from the first change (a call the inbox adds to the contract;
     // until it exists the dispatcher answers "unknown call" and the badge simply stays empty).

@@ -1147,6 +1147,8 @@ export const da: Translation<Messages> = {
     changedTitle: 'Serverens certifikat er ændret',
     changedWhy: 'Enten udgiver nogen sig for din Besked-server, eller dens ejer har skiftet certifikatet. Sammenlign fingeraftrykket vist nu med det, serveren viser ved start; kun hvis de er ens, så tjek og forbind igen i Indstillinger.',
     openSettings: 'Åbn Indstillinger',
+    back: 'Forbundet til serveren igen. Genindlæs for at se, hvad dine kolleger har ændret imens.',
+    reload: 'Genindlæs',
   },
   automations: automationsDa,
   team: teamDa,

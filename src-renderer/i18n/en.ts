@@ -1143,6 +1143,8 @@ export const en = {
     changedTitle: 'The server’s certificate has changed',
     changedWhy: 'Either someone is posing as your Besked server, or its owner replaced the certificate. Compare the fingerprint shown now with the one the server prints at start; only if they are the same, check and connect again in Settings.',
     openSettings: 'Open Settings',
+    back: 'Connected to the server again. Reload to see what your colleagues changed meanwhile.',
+    reload: 'Reload',
   },
   /** The Automations view; its texts live in their own file. */
   automations: automationsEn,

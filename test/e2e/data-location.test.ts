@@ -50,7 +50,7 @@ describe('where your data is', () => {
     expect(await besked(page, 'contacts.list', {})).toMatchObject({ total: 0 });
   });
 
-  it('shows a banner while the server is away, and takes it down when the server is back', async () => {
+  it('shows a banner while the server is away, and offers a reload when the server is back', async () => {
     const { page } = app;
     await page.reload();
     await page.waitForSelector('[data-view]');
@@ -62,6 +62,8 @@ describe('where your data is', () => {
     await app.screenshot('data-location-unreachable-en');
     server = await startServer(port);
     await page.waitForSelector('[data-testid="server-unreachable"]', { state: 'detached', timeout: 40_000 });
+    // What colleagues changed meanwhile sent no events here: the window offers a reload.
+    await page.waitForSelector('[data-testid="server-back"]');
   });
 
   it('in Danish, and back to this PC with its own data as it was', async () => {

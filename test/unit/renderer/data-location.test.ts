@@ -91,5 +91,18 @@ describe('the banner of a client', () => {
     fake.emit('remote.state', onServer('connected'));
     await flushPromises();
     expect(document.querySelector('[data-testid="certificate-changed"]')).toBeNull();
+    expect(document.querySelector('[data-testid="server-back"]')).toBeNull();
+  });
+
+  it('back after an absence, offers a reload for what changed meanwhile', async () => {
+    const fake = installFakeBesked({ 'remote.state': () => onServer('connected') });
+    await mountView(RemoteLinkBanner, { pinia: createPinia() });
+    fake.emit('remote.state', onServer('unreachable'));
+    await flushPromises();
+    fake.emit('remote.state', onServer('connected'));
+    await flushPromises();
+    expect(document.querySelector('[data-testid="server-back"]')?.textContent).toContain('Connected to the server again');
+    await click(document.querySelector('[data-testid="server-back-reload"]'));
+    expect(reload).toHaveBeenCalledOnce();
   });
 });
