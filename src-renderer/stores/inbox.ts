@@ -100,8 +100,15 @@ export const useInboxStore = defineStore('inbox', () => {
   async function tellPresence(msisdn: number | null, replying: boolean) {
     const next = { msisdn, replying: msisdn !== null && replying };
     if (teamKind.value !== 'server' || (next.msisdn === told.msisdn && next.replying === told.replying)) return;
+    const before = told;
     told = next;
-    await call('inbox.presence', next);
+    try {
+      await call('inbox.presence', next);
+    } catch (err) {
+      // Not told after all: the same state is sent again next time rather than taken as known.
+      if (told === next) told = before;
+      throw err;
+    }
   }
 
   async function refreshNow(campaignId?: number) {

@@ -5,7 +5,7 @@ import { createPinia, setActivePinia } from 'pinia';
 import { flushPromises } from '@vue/test-utils';
 import type { ConversationNote, ConversationSummary, ConversationThread, Me, OutboundItem, StatusChanged, SyncState } from '../../../src-shared/contract';
 import { useInboxStore } from '../../../src-renderer/stores/inbox';
-import { installFakeBesked, type FakeBesked } from './support/fake-besked';
+import { installFakeBesked, Refused, type FakeBesked } from './support/fake-besked';
 
 const ANN = 4520000001;
 const conversation = (patch: Partial<ConversationSummary> = {}): ConversationSummary => ({
@@ -228,5 +228,20 @@ describe('inbox store on a Besked server', () => {
     await store.loadTeam();
     await store.tellPresence(ANN, true);
     expect(besked.inputs('inbox.presence')).toHaveLength(3);
+  });
+
+  it('tells the same state again after a call that failed', async () => {
+    const store = useInboxStore();
+    await store.loadTeam();
+    besked.handlers['inbox.presence'] = () => {
+      throw new Refused({ kind: 'internal', message: 'The connection dropped.' });
+    };
+    await expect(store.tellPresence(ANN, true)).rejects.toThrow();
+    besked.handlers['inbox.presence'] = () => ({});
+    await store.tellPresence(ANN, true);
+    expect(besked.inputs('inbox.presence')).toEqual([
+      { msisdn: ANN, replying: true },
+      { msisdn: ANN, replying: true },
+    ]);
   });
 });
