@@ -126,6 +126,10 @@ export const CampaignSummary = z.object({
   etaSeconds: z.number().nullable(),
   /** The automation this campaign is a run or an auto-reply of (issue 20); null for a campaign composed by hand. */
   automationId: z.number().nullable(),
+  /** Who wrote it on a Besked server (issue 21); null on one PC, before accounts and for automations. */
+  author: z.object({ id: z.number(), name: z.string() }).nullable(),
+  /** A draft seen by the whole team; false: only its author (owners see it, marked). Sent campaigns are everyone's. */
+  shared: z.boolean(),
 });
 export type CampaignSummary = z.infer<typeof CampaignSummary>;
 
@@ -315,6 +319,11 @@ export const campaignsCalls = {
     'Recipients of a sent campaign with their sending state and delivery status in plain words.',
   ),
   'campaigns.export': call(input({ id: CampaignId }), FileDownload, 'The results as CSV: number, name, text, parts, state, status, error, cost.'),
+  'campaigns.share': call(
+    input({ id: CampaignId, shared: z.boolean() }),
+    CampaignSummary,
+    'Shares a draft with the team, or makes it its author\'s alone again. Only its author may (issue 21).',
+  ),
   'campaigns.statusTimeline': call(
     input({ id: CampaignId, buckets: z.int().min(1).max(200).optional() }),
     StatusTimeline,
@@ -347,4 +356,5 @@ export const campaignsRules = {
   'campaigns.recipients': STAFF,
   'campaigns.export': rule('staff', 'export'),
   'campaigns.statusTimeline': STAFF,
+  'campaigns.share': STAFF,
 } as const satisfies RuleTable<typeof campaignsCalls>;

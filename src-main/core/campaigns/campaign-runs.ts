@@ -1,6 +1,7 @@
 // Campaigns on their way as the outbox sees them: counts tracked in memory while sending (no 100,000-row count
 // after every chunk), the states a campaign moves through while sending (waiting, paused with a reason, finished),
 // and the progress and change events the views follow.
+import { draftAudience } from '../../../src-shared/campaigns/draft-access';
 import type { CampaignCounts } from '../../../src-shared/contract';
 import type { Db } from '../db/database';
 import { prepared } from '../db/prepared';
@@ -178,6 +179,8 @@ export class CampaignRuns {
 
   changed(id: number, counts?: CampaignCounts): void {
     const row = this.deps.store.maybeRow(id);
-    this.deps.events.emit('campaign.changed', { id, summary: row ? this.deps.store.summary(row, this.etaFor(id), counts) : null });
+    // A private draft's news goes to its author and the owners only (draft-access.ts).
+    const to = row ? draftAudience({ state: row.state, authorId: row.author_id, shared: row.shared === 1 }) : null;
+    this.deps.events.emit('campaign.changed', { id, summary: row ? this.deps.store.summary(row, this.etaFor(id), counts) : null }, to ?? undefined);
   }
 }

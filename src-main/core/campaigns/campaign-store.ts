@@ -71,6 +71,10 @@ export interface CampaignRow {
   duplicated_from: number | null;
   /** Schema 12: the automation it came from. */
   automation_id: number | null;
+  /** Schema 14/15: who wrote it on a server, and whether a draft is shared with the team. */
+  author_id: number | null;
+  author_name: string | null;
+  shared: number;
   /** Schema 15: the campaign whose failed recipients this one sends to again. */
   resend_of: number | null;
 }
@@ -210,6 +214,8 @@ export class CampaignStore {
       currency: row.currency,
       etaSeconds: row.state === 'sending' || row.state === 'waiting' ? etaSeconds : null,
       automationId: row.automation_id ?? null,
+      author: row.author_id === null ? null : { id: row.author_id, name: row.author_name ?? '' },
+      shared: row.shared === 1,
     };
   }
 

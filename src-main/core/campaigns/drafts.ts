@@ -7,6 +7,7 @@ import { CampaignStore, DEFAULT_OPTIONS, EMPTY_SPEC, draftOf, type CampaignRow }
 import { coded } from '../../../src-shared/error-codes';
 import { campaignFacts, enforce } from './campaign-rules';
 import { insertCampaign } from './new-campaign';
+import { currentCaller } from '../team/caller';
 
 export interface DraftDeps {
   db: Db;
@@ -26,8 +27,11 @@ export class Drafts {
     return new Date(this.now()).toISOString();
   }
 
+  /** A draft written by a user on a server is theirs alone until they share it (draft-access.ts). */
   create(init: { recipients?: Partial<RecipientSpec> | undefined; text?: string | undefined; name?: string; duplicatedFrom?: number } = {}): number {
     const at = new Date(this.now()).toISOString();
+    const caller = currentCaller();
+    const author = caller.kind === 'remote' && caller.user ? { id: caller.user.id, name: caller.user.name } : null;
     const spec: RecipientSpec = { ...EMPTY_SPEC, ...stripUndefined(init.recipients ?? {}) };
     return insertCampaign(this.deps.db, {
       kind: 'campaign',
@@ -38,6 +42,7 @@ export class Drafts {
       recipients: spec,
       at,
       duplicatedFrom: init.duplicatedFrom ?? null,
+      ...(author ? { author, shared: false } : {}),
     });
   }
 

@@ -18,6 +18,7 @@ import type { CampaignSender } from './send';
 import type { RecentSenders } from './senders';
 import type { Templates } from './templates';
 import { channelTraits } from './channel-traits';
+import type { DraftOwners } from './draft-owners';
 
 export type CampaignCallName = DomainCallName<'campaigns' | 'compose'>;
 
@@ -35,6 +36,10 @@ export interface CampaignHandlerDeps {
   /** A campaign's delivery roll-up and status mix over time, from the status events sync/ records. */
   timeline: (id: number, buckets: number) => StatusTimeline;
   firstLive: FirstLiveSend;
+  owners: DraftOwners;
+  /** Tells the views a campaign changed (campaign.changed, narrowed to who may see a private draft). */
+  changed: (id: number) => void;
+  unshared: (id: number) => void;
 }
 
 const LIST_LIMIT = 500;
@@ -75,6 +80,9 @@ function toRecipientRow(r: RecipientDbRow, channel: CampaignRow['channel']): Cam
 }
 
 export function campaignHandlers(d: CampaignHandlerDeps): Pick<Handlers, CampaignCallName> {
+  // Drafts belong to their author unless shared: each call naming a campaign asks what the caller may do with it.
+  const see = (id: number) => d.owners.check(id, 'see').id;
+  const edit = (id: number) => d.owners.check(id, 'edit').id;
   const summary = (id: number) => {
     const row = d.store.row(id);
     const active = row.state === 'sending' || row.state === 'waiting';
@@ -84,12 +92,14 @@ export function campaignHandlers(d: CampaignHandlerDeps): Pick<Handlers, Campaig
 
   return {
     'campaigns.create': ({ recipients, text }) => detail(d.drafts.create({ recipients, text })),
-    'campaigns.saveDraft': ({ id, draft }) => d.drafts.save(id, draft),
-    'campaigns.get': ({ id }) => detail(id),
+    'campaigns.saveDraft': ({ id, draft }) => d.drafts.save(edit(id), draft),
+    'campaigns.get': ({ id }) => detail(see(id)),
     'campaigns.list': ({ kind }) => {
       const k = kind ?? 'campaign';
       const rows = withoutEmptyDrafts(
-        d.db.prepare(`SELECT * FROM campaigns ${k === 'all' ? '' : 'WHERE kind = ?'} ORDER BY updated_at DESC, id DESC`).iterate(...(k === 'all' ? [] : [k])) as Iterable<CampaignRow>,
+        d.owners.visible(
+          d.db.prepare(`SELECT * FROM campaigns ${k === 'all' ? '' : 'WHERE kind = ?'} ORDER BY updated_at DESC, id DESC`).iterate(...(k === 'all' ? [] : [k])) as Iterable<CampaignRow>,
+        ),
         LIST_LIMIT,
       );
       return {
@@ -100,6 +110,7 @@ export function campaignHandlers(d: CampaignHandlerDeps): Pick<Handlers, Campaig
       };
     },
     'campaigns.delete': ({ id }) => {
+      if (d.store.maybeRow(id)) d.owners.check(id, 'delete');
       const deleted = d.drafts.delete(id);
       if (deleted) d.outbox.changed(id);
       return { deleted };
@@ -111,35 +122,41 @@ export function campaignHandlers(d: CampaignHandlerDeps): Pick<Handlers, Campaig
     'compose.recipient': ({ draft, index }) => d.preview.recipientAt(draft, index),
     'compose.exclusions': ({ draft, offset, limit }) => d.preview.exclusions(draft, offset ?? 0, limit ?? 200),
     'campaigns.send': async ({ id, expectedCost, liveAcknowledged }) => {
-      await d.sender.send(id, expectedCost, liveAcknowledged ?? false);
+      await d.sender.send(edit(id), expectedCost, liveAcknowledged ?? false);
       return summary(id);
     },
     'campaigns.pause': ({ id }) => {
-      d.outbox.pause(id);
+      d.outbox.pause(see(id));
       return summary(id);
     },
     'campaigns.resume': async ({ id }) => {
-      await d.outbox.resume(id);
+      await d.outbox.resume(see(id));
       return summary(id);
     },
     'campaigns.cancel': async ({ id }) => {
-      await d.outbox.cancel(id);
+      await d.outbox.cancel(see(id));
       return summary(id);
     },
     'campaigns.resolveUncertain': async ({ id, action }) => {
-      await d.outbox.resolveUncertain(id, action);
+      await d.outbox.resolveUncertain(see(id), action);
       return summary(id);
     },
-    'campaigns.resendFailed': ({ id }) => d.drafts.resendFailed(id),
-    'campaigns.duplicate': ({ id }) => ({ id: d.drafts.duplicate(id) }),
+    'campaigns.resendFailed': ({ id }) => d.drafts.resendFailed(see(id)),
+    'campaigns.duplicate': ({ id }) => ({ id: d.drafts.duplicate(see(id)) }),
     'campaigns.recipients': ({ id, filter, search, offset, limit }) => {
-      const row = d.store.row(id);
+      const row = d.owners.check(id, 'see');
       const off = offset ?? 0;
       const { total, rows } = d.store.recipients.page(id, filter ?? 'all', search ?? '', off, limit ?? 100);
       return { total, offset: off, rows: rows.map((r) => toRecipientRow(r, row.channel)) };
     },
-    'campaigns.export': ({ id }) => exportCampaignCsv(d.db, d.store.recipients, d.store.row(id)),
-    'campaigns.statusTimeline': ({ id, buckets }) => d.timeline(id, buckets ?? 48),
+    'campaigns.export': ({ id }) => exportCampaignCsv(d.db, d.store.recipients, d.owners.check(id, 'see')),
+    'campaigns.statusTimeline': ({ id, buckets }) => d.timeline(see(id), buckets ?? 48),
+    'campaigns.share': ({ id, shared }) => {
+      d.owners.share(id, shared);
+      if (!shared) d.unshared(id);
+      d.changed(id);
+      return summary(id);
+    },
     'templates.list': () => ({ templates: d.templates.list() }),
     'templates.save': (t) => d.templates.save(t),
     'templates.delete': ({ id }) => ({ deleted: d.templates.delete(id) }),

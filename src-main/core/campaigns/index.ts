@@ -1,5 +1,6 @@
 // Compose & campaigns as one module for the core: the services wired together, their contract handlers, and the
 // outbox's lifecycle (recover after a crash, start, stop).
+import { DraftOwners } from './draft-owners';
 import type { Settings, StatusChanged, StatusTimeline } from '../../../src-shared/contract';
 import type { Db } from '../db/database';
 import type { EventBus } from '../events';
@@ -106,7 +107,25 @@ export function createCampaignsModule(o: CampaignsModuleOptions) {
     }
   });
 
-  const handlers = campaignHandlers({ db: o.db, store, drafts, preview, sender, outbox, templates, senders, prices, mode: o.mode, timeline: o.timeline, firstLive });
+  const owners = new DraftOwners(o.db, store);
+  const handlers = campaignHandlers({
+    db: o.db,
+    store,
+    drafts,
+    preview,
+    sender,
+    outbox,
+    templates,
+    senders,
+    prices,
+    mode: o.mode,
+    timeline: o.timeline,
+    firstLive,
+    owners,
+    changed: (id) => outbox.changed(id),
+    // Made private again: gone from the lists of staff who saw it shared (its author is told of it again next).
+    unshared: (id) => o.events.emit('campaign.changed', { id, summary: null }, { roles: ['staff'] }),
+  });
 
   return {
     handlers,

@@ -18,6 +18,10 @@ export interface NewCampaign {
   duplicatedFrom?: number | null;
   /** Sent at once (a reply): frozen, in its mode, with its parts known. A draft has none of these. */
   frozen?: { mode: Mode; estimatedParts: number } | null;
+  /** Who wrote it on a Besked server; left out: one PC, or an automation. */
+  author?: { id: number; name: string } | null;
+  /** A draft the whole team sees (the default); false: only its author. */
+  shared?: boolean;
 }
 
 /** Writes the campaign's row and returns its id. Every campaign starts on the legacy interface; a draft can change it. */
@@ -26,8 +30,8 @@ export function insertCampaign(db: Db, c: NewCampaign): number {
   const info = prepared(
     db,
     `INSERT INTO campaigns (kind, name, state, channel, mode, sender, text, fallbacks, options, recipient_spec, frozen_at,
-                            estimated_parts, created_at, updated_at, started_at, duplicated_from)
-     VALUES (?, ?, ?, 'legacy', ?, ?, ?, '{}', ?, ?, ?, ?, ?, ?, ?, ?)`,
+                            estimated_parts, created_at, updated_at, started_at, duplicated_from, author_id, author_name, shared)
+     VALUES (?, ?, ?, 'legacy', ?, ?, ?, '{}', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   ).run(
     c.kind,
     c.name,
@@ -43,6 +47,9 @@ export function insertCampaign(db: Db, c: NewCampaign): number {
     c.at,
     frozen ? c.at : null,
     c.duplicatedFrom ?? null,
+    c.author?.id ?? null,
+    c.author?.name ?? null,
+    c.shared === false ? 0 : 1,
   );
   return Number(info.lastInsertRowid);
 }

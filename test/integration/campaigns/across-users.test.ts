@@ -25,6 +25,7 @@ describe('two colleagues at the same moment', () => {
     const bo = colleague(t.core, BO);
     const { id } = await anna.ok('campaigns.create', {});
     await anna.ok('campaigns.saveDraft', { id, draft: draft({ recipients: { contactIds: [], groupIds: [], searches: [], numbers: numbers(10, 7) } }) });
+    await anna.ok('campaigns.share', { id, shared: true });
 
     // Both fired before either is awaited: each runs its checks and prices the list before freezing it.
     const first = anna.call('campaigns.send', { id });
@@ -57,6 +58,8 @@ describe('two colleagues at the same moment', () => {
     const answers = await Promise.all([anna.call('campaigns.resendFailed', { id }), bo.call('campaigns.resendFailed', { id })]);
     const ids = answers.map((a) => (a.ok ? a.value.id : a.error.message));
     expect(ids[0]).toBe(ids[1]);
+    // The first press made it, as Anna's draft: she shares it, so both can send it.
+    await anna.ok('campaigns.share', { id: ids[0] as number, shared: true });
     expect(answers.map((a) => a.ok && a.value.recipients)).toEqual([2, 2]);
     const resend = ids[0] as number;
     expect(t.core.db.prepare("SELECT COUNT(*) FROM campaigns WHERE duplicated_from = ? AND state = 'draft'").pluck().get(id)).toBe(1);

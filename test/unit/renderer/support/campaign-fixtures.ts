@@ -27,6 +27,8 @@ export function summary(patch: SummaryPatch = {}): CampaignSummary {
     scheduledAtGateway: false,
     pendingAtGateway: false,
     automationId: null,
+    author: null,
+    shared: true,
     createdAt: '2026-03-01T09:00:00.000Z',
     updatedAt: '2026-03-01T10:05:00.000Z',
     startedAt: '2026-03-01T10:00:00.000Z',
