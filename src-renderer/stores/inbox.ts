@@ -150,10 +150,13 @@ export const useInboxStore = defineStore('inbox', () => {
       const t = thread.value;
       if (t?.items.some((i) => i.direction === 'out' && i.campaignId === p.id && i.sendState !== 'accepted')) void open(t.conversation.msisdn);
     });
-    // A colleague's reply (on a server) is a reply campaign this window has no item of: read the open thread again.
+    // A colleague's reply (on a server) is a reply campaign this window has no item of: read the open thread and the
+    // list (its last text) again.
     on('campaign.changed', (p) => {
       const t = thread.value;
-      if (t && p.summary?.kind === 'reply' && !t.items.some((i) => i.direction === 'out' && i.campaignId === p.id)) void open(t.conversation.msisdn);
+      if (!t || p.summary?.kind !== 'reply' || t.items.some((i) => i.direction === 'out' && i.campaignId === p.id)) return;
+      void open(t.conversation.msisdn);
+      void loadConversations();
     });
     on('sync.state', (s) => (sync.value = s));
     on('inbox.assigned', (p) => setAssignee(p.msisdn, p.assignee));

@@ -1,5 +1,5 @@
 // A colleague's reply in the open conversation (a Besked server): the store reads the thread again when a reply
-// campaign it has no item of changes, so the reply shows without reloading the page; its own reply is shown once,
+// campaign it has no item of changes (and the list), so the reply shows without reloading the page; its own reply is shown once,
 // however the answer and the event interleave. Found by the team E2E (test/e2e/team.test.ts).
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
@@ -64,6 +64,8 @@ describe("a colleague's reply", () => {
       expect(reads() - before, `${event.summary.kind} ${event.id}`).toBe(readAgain ? 1 : 0);
     }
     expect(store.thread?.items.at(-1)).toMatchObject({ text: 'Ja, kl. 10', by: 'Bo' });
+    // The list too: its last text is now the reply.
+    expect(besked.inputs('inbox.conversations')).toHaveLength(1);
     // Known now: its later changes (sent, delivered) are the status handlers' business.
     besked.emit('campaign.changed', changed(31, 'reply'));
     await flushPromises();
