@@ -131,6 +131,8 @@ describe.each(languages)('a team in $lang', ({ lang, customer, answer, replying,
     expect(await staff.inputValue('[data-testid="team-name"] input')).toBe('Bo');
     await staff.fill('[data-testid="team-password"] input', PASSWORD);
     await staff.fill('[data-testid="team-password-again"] input', PASSWORD);
+    await staff.waitForSelector('[data-testid="join-submit"]:not([disabled])');
+    await staff.locator('[data-testid="join-submit"]').blur();
     await shot(staff, `team-${lang}-join`);
     await staff.click('[data-testid="join-submit"]');
     await staff.waitForSelector('[data-testid="user-menu"]');
