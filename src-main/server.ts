@@ -66,7 +66,12 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  const msg = err instanceof Error ? err.message : String(err);
+  const inUse = (err as { code?: string }).code === 'EADDRINUSE';
+  const msg = inUse
+    ? 'Another program already listens on that port. Stop it, or start the server with --port and another number.'
+    : err instanceof Error
+      ? err.message
+      : String(err);
   process.stderr.write(`Besked server could not start: ${msg}\n`);
   process.exit(1);
 });

@@ -1091,6 +1091,7 @@ export const da: Translation<Messages> = {
     token: 'API-token',
     tokenPlaceholder: 'Indsæt tokenet fra gatewayens kontrolpanel',
     tokenSet: 'Der er gemt et token i nøgleringen til denne platform.',
+    tokenSetFile: 'Der er gemt et token i serverens token-fil for denne platform.',
     tokenSetMemory: 'Der er angivet et token, som kun gælder, indtil Besked lukkes.',
     tokenNone: 'Der er intet token til denne platform.',
     saveToken: 'Gem token',

@@ -1086,6 +1086,7 @@ export const en = {
     token: 'API token',
     tokenPlaceholder: 'Paste the token from the gateway dashboard',
     tokenSet: 'A token is stored in the keychain for this platform.',
+    tokenSetFile: 'A token is stored in this server\'s token file for this platform.',
     tokenSetMemory: 'A token is set for this run only.',
     tokenNone: 'No token is set for this platform.',
     saveToken: 'Save token',

@@ -3,6 +3,11 @@
 // connection (a reload, a server restart); a sign-out, an ended session or a refused resume forgets it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { startCore } from '../../../../src-main/core/core';
+import { startWebServer } from '../../../../src-main/bridge/web-server';
+import { MemoryVault } from '../../../../src-main/core/secrets/vault';
+import { createLogger } from '../../../../src-main/core/log';
 import WS from 'ws';
 import { bridgeUrl, createWebBridge, type SessionStore } from '../../../../src-renderer/bridge/web-preload';
 import { OWNER_PASSWORD, startTestServer, until, type TestServer } from './helpers';
@@ -97,6 +102,22 @@ describe('the browser\'s team mode', () => {
     await until(() => told.length > 0);
     expect(told).toEqual([{ reason: 'signedOut' }]);
     expect(storeB.token).toBeNull();
+  });
+
+  it('still tells an old web-mode link (a page without a key on web mode\'s port) as today, and stops trying', async () => {
+    const core = await startCore({ dataDir: join(t.dir, 'web-data'), shell: 'web', version: 't', vault: new MemoryVault(), log: createLogger({ level: 'error' }) });
+    const web = await startWebServer({ dispatch: core.dispatch, events: core.events, staticDir: join(t.dir, 'static'), port: 0, log: core.log });
+    try {
+      const saved = origin;
+      origin = `http://127.0.0.1:${web.port}`;
+      const p = createWebBridge(bridgeUrl({ protocol: 'http:', host: `127.0.0.1:${web.port}` }, null), memoryStore());
+      const r = await p.call('settings.get', {});
+      origin = saved;
+      expect(r.ok ? null : r.error.code).toBe('bridge.wrongKey');
+    } finally {
+      await web.close();
+      await core.close();
+    }
   });
 
   it('resumes the session on its own when the server comes back after a restart', async () => {
