@@ -264,6 +264,13 @@ export const da: Translation<Messages> = {
     export: 'Samtykkelog (CSV)',
   },
   compose: {
+    // Whose draft it is on a Besked server (DraftSharing).
+    sharing: {
+      label: 'Hvem ser kladden',
+      onlyYou: 'Kun dig',
+      shared: 'Delt med holdet',
+      notYours: 'Dette er {name}s kladde, som ikke er delt med holdet. Du kan se den eller kopiere den, men kun {name} kan ændre eller sende den.',
+    },
     title: 'Ny besked',
     emptyTitle: 'Skriv din første besked',
     emptyBody: 'Vælg modtagere blandt dine kontakter eller skriv numre, skriv teksten, og se den præcise pris, før du sender.',
@@ -549,6 +556,7 @@ export const da: Translation<Messages> = {
     export: 'Eksportér resultater (CSV)',
     resendFailed: 'Send igen til mislykkede',
     resendFailedDone: 'En ny kladde med de {count} mislykkede modtagere er klar til at blive tjekket og sendt.',
+    privateDraft: 'Kun {name} ser denne kladde',
     back: 'Alle kampagner',
     paused: 'Sat på pause',
     cancelled: 'Annulleret',

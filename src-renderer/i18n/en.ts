@@ -260,6 +260,13 @@ export const en = {
     export: 'Consent log (CSV)',
   },
   compose: {
+    // Whose draft it is on a Besked server (DraftSharing).
+    sharing: {
+      label: 'Who sees this draft',
+      onlyYou: 'Only you',
+      shared: 'Shared with the team',
+      notYours: 'This is {name}’s draft, not shared with the team. You can look at it or duplicate it, but only {name} can change or send it.',
+    },
     title: 'New message',
     emptyTitle: 'Write your first message',
     emptyBody: 'Pick recipients from your contacts or type numbers, write the text and see the exact cost before you send.',
@@ -544,6 +551,7 @@ export const en = {
     export: 'Export results (CSV)',
     resendFailed: 'Resend to failed',
     resendFailedDone: 'A new draft with the {count} failed recipients is ready to check and send.',
+    privateDraft: 'Only {name} sees this draft',
     back: 'All campaigns',
     paused: 'Paused',
     cancelled: 'Cancelled',

@@ -33,6 +33,8 @@ export const useComposeStore = defineStore('compose', () => {
   const templates = ref<Template[]>([]);
   const recentSenders = ref<string[]>([]);
   const sending = ref(false);
+  /** Whose draft it is on a server (null on one PC: every draft is everyone's). */
+  const sharing = ref<{ author: string | null; shared: boolean; mayEdit: boolean; mayShare: boolean } | null>(null);
 
   // Edits come in bursts (typing): save and preview once the burst pauses. save() itself cancels a waiting save.
   const saveSoon = useDebounceFn(() => save(), SAVE_DELAY_MS);
@@ -59,6 +61,7 @@ export const useComposeStore = defineStore('compose', () => {
     id.value = detail.id;
     draft.value = detail.draft;
     savedAt.value = detail.updatedAt;
+    sharing.value = detail.author ? { author: detail.author.name, shared: detail.shared, mayEdit: detail.mayEdit, mayShare: detail.mayShare } : null;
     saveError.value = null;
     recipientIndex.value = 0;
     loading = false;
@@ -183,9 +186,18 @@ export const useComposeStore = defineStore('compose', () => {
 
   const canSend = computed(() => !!preview.value?.canSend && !previewLoading.value && !sending.value);
 
+  /** Shares the draft with the team, or makes it the author's alone again. */
+  async function setShared(shared: boolean) {
+    if (id.value === null || !sharing.value) return;
+    const s = await call('campaigns.share', { id: id.value, shared });
+    sharing.value = { ...sharing.value, shared: s.shared };
+  }
+
   return {
     id,
     draft,
+    sharing,
+    setShared,
     saving,
     savedAt,
     saveError,

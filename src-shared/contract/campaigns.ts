@@ -170,6 +170,10 @@ export const CampaignDetail = CampaignSummary.extend({
   exclusions: z.array(z.object({ reason: ExclusionReason, count: z.number() })),
   uncertainChunks: z.array(UncertainChunk),
   duplicatedFrom: z.number().nullable(),
+  /** The caller may change and send it: false for an owner looking at a colleague's private draft (issue 21). */
+  mayEdit: z.boolean(),
+  /** The caller may share it or make it private: its author, on a server. */
+  mayShare: z.boolean(),
 });
 export type CampaignDetail = z.infer<typeof CampaignDetail>;
 

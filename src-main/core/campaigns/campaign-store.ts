@@ -219,7 +219,8 @@ export class CampaignStore {
     };
   }
 
-  detail(row: CampaignRow, etaSeconds: number | null = null): CampaignDetail {
+  /** The campaign's page; what the caller may do with a draft is the campaigns handlers' to add (draft-owners.ts). */
+  detail(row: CampaignRow, etaSeconds: number | null = null): Omit<CampaignDetail, 'mayEdit' | 'mayShare'> {
     const exclusions = this.recipients.exclusions<{ reason: ExclusionReason; count: number }>(row.id);
     const uncertainChunks = this.recipients
       .uncertainChunks<Omit<CampaignDetail['uncertainChunks'][number], 'errorCode'> & { errorCode: string | null }>(row.id)

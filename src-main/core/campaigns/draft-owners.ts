@@ -44,6 +44,11 @@ export class DraftOwners {
     for (const row of rows) if (this.access(row) !== 'hidden') yield row;
   }
 
+  /** What the caller may do with it, for the composer (campaigns.get). */
+  rights(row: CampaignRow): { mayEdit: boolean; mayShare: boolean } {
+    return { mayEdit: this.access(row) === 'edit', mayShare: maySetSharing(factsOf(row), viewer()) };
+  }
+
   share(id: number, shared: boolean): void {
     const row = this.check(id, 'see');
     if (!maySetSharing(factsOf(row), viewer())) throw notYours(row);

@@ -88,7 +88,10 @@ export function campaignHandlers(d: CampaignHandlerDeps): Pick<Handlers, Campaig
     const active = row.state === 'sending' || row.state === 'waiting';
     return d.store.summary(row, d.outbox.etaFor(id), active ? d.outbox.countsFor(id) : undefined);
   };
-  const detail = (id: number) => d.store.detail(d.store.row(id), d.outbox.etaFor(id));
+  const detail = (id: number) => {
+    const row = d.store.row(id);
+    return { ...d.store.detail(row, d.outbox.etaFor(id)), ...d.owners.rights(row) };
+  };
 
   return {
     'campaigns.create': ({ recipients, text }) => detail(d.drafts.create({ recipients, text })),

@@ -72,3 +72,15 @@ describe('campaign list actions', () => {
     expect(buttonIds(row(1))).toEqual(['cancel', 'duplicate']);
   });
 });
+
+describe('drafts on a Besked server', () => {
+  it.each<[string, SummaryPatch, string | null]>([
+    ['a colleague\'s private draft names its author', { state: 'draft', frozenAt: null, author: { id: 2, name: 'Bo' }, shared: false }, 'Only Bo sees this draft'],
+    ['a shared draft is not marked', { state: 'draft', frozenAt: null, author: { id: 2, name: 'Bo' }, shared: true }, null],
+    ['a draft from one PC is not marked', { state: 'draft', frozenAt: null }, null],
+    ['a sent campaign is everyone\'s', { state: 'sent', author: { id: 2, name: 'Bo' }, shared: false }, null],
+  ])('%s', async (_what, patch, mark) => {
+    await showList(patch);
+    expect(row(1).querySelector('[data-testid="draft-private"]')?.textContent ?? null).toBe(mark);
+  });
+});

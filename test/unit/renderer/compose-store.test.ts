@@ -89,3 +89,29 @@ describe('compose store', () => {
     expect(besked.inputs('campaigns.saveDraft')).toHaveLength(2);
   });
 });
+
+describe('whose draft it is', () => {
+  it.each([
+    ['one PC: nothing to choose', {}, null],
+    ['its author on a server', { author: { id: 2, name: 'Bo' }, shared: false, mayShare: true }, { author: 'Bo', shared: false, mayEdit: true, mayShare: true }],
+    ['an owner on a colleague\'s private draft', { author: { id: 2, name: 'Bo' }, shared: false, mayEdit: false }, { author: 'Bo', shared: false, mayEdit: false, mayShare: false }],
+  ])('%s', async (_what, patch, sharing) => {
+    besked.handlers['campaigns.get'] = ({ id }) => ({ ...detail({ id, state: 'draft' }), ...patch });
+    const store = await openDraft();
+    expect(store.sharing).toEqual(sharing);
+  });
+
+  it('shares the draft and makes it private again at the core', async () => {
+    besked.handlers['campaigns.get'] = ({ id }) => ({ ...detail({ id, state: 'draft', author: { id: 2, name: 'Bo' }, shared: false }), mayShare: true });
+    besked.handlers['campaigns.share'] = ({ id, shared }) => summary({ id, state: 'draft', author: { id: 2, name: 'Bo' }, shared });
+    const store = await openDraft();
+    await store.setShared(true);
+    expect(store.sharing?.shared).toBe(true);
+    await store.setShared(false);
+    expect(besked.inputs('campaigns.share')).toEqual([
+      { id: 9, shared: true },
+      { id: 9, shared: false },
+    ]);
+    expect(store.sharing?.shared).toBe(false);
+  });
+});

@@ -60,6 +60,8 @@ export const draftOf = (patch: Partial<CampaignDraft> = {}): CampaignDraft => ({
 export function detail(patch: SummaryPatch = {}): CampaignDetail {
   return {
     ...summary(patch),
+    mayEdit: true,
+    mayShare: false,
     draft: draftOf(),
     maxParts: null,
     failures: [],
