@@ -35,6 +35,9 @@ describe('two users, one campaign', () => {
     const cy = await world.invite('Cy');
     const { id } = await bo.ok('campaigns.create', {});
     await bo.ok('campaigns.saveDraft', { id, draft: draft({ recipients: { contactIds: [], groupIds: [], searches: [], numbers: numbers(100, 5) } }) });
+    // A draft is its author's until shared: Cy cannot send Bo's private draft; sharing it lets him press Send too.
+    expect((await cy.call('campaigns.send', { id })).ok).toBe(false);
+    await bo.ok('campaigns.share', { id, shared: true });
     const answers = await Promise.all([bo.call('campaigns.send', { id }), cy.call('campaigns.send', { id })]);
     expect(answers.filter((a) => a.ok)).toHaveLength(1);
     const refused = answers.find((a) => !a.ok);
