@@ -46,7 +46,10 @@ export const useTeamStore = defineStore('team', () => {
       lockouts.value = [...lockouts.value, { ...p, id: nextNotice++ }];
       if (usersLoaded.value) void loadUsers().catch(() => undefined);
     });
-    on('team.sessionEnded', ({ reason }) => endedHere(reason));
+    // A sign-out made here is said as such, whichever of its answer and this event arrives first.
+    on('team.sessionEnded', ({ reason }) => {
+      if (me.value) endedHere(reason);
+    });
   }
 
   async function load() {

@@ -103,7 +103,7 @@ describe('gate screens', () => {
   });
 
   it.each([
-    ['an invitation', 'invite', 'Anna invites you to join as Staff.', 'Join the team', false],
+    ['an invitation', 'invite', 'Anna invites you to join as staff.', 'Join the team', false],
     ['a reset link', 'reset', 'Anna made this link for Bo to choose a new password for Salon.', 'Save the new password', true],
   ] as const)('%s says what it is for, then signs in with it', async (_, kind, words, button, nameFixed) => {
     besked.handlers['team.invitationInfo'] = () => ({ kind, role: 'staff', name: kind === 'reset' ? 'Bo' : '', invitedBy: 'Anna', serverName: 'Salon', expiresAt: '2026-12-02T10:00:00Z' });

@@ -96,6 +96,9 @@ describe('team store', () => {
     await team.loadUsers();
     await team[act]();
     expect([team.me, team.sessionEnded, team.users, team.usersLoaded]).toEqual([null, 'here', [], false]);
+    // The server's word that this session ended, after the answer, does not turn it into "signed out elsewhere".
+    besked.emit('team.sessionEnded', { reason: 'signedOut' });
+    expect(team.sessionEnded).toBe('here');
   });
 
   it.each(['signedOut', 'expired', 'removed', 'passwordChanged'] as const)('team.sessionEnded (%s) signs this window out and keeps the reason', async (reason) => {

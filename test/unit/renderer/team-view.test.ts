@@ -8,6 +8,7 @@ import { flushPromises } from '@vue/test-utils';
 import type { AuditEntry, Invitation, TeamStatus, TeamUser } from '../../../src-shared/contract';
 import TeamView from '../../../src-renderer/views/TeamView.vue';
 import AuditView from '../../../src-renderer/views/AuditView.vue';
+import AuditFilters from '../../../src-renderer/components/audit/AuditFilters.vue';
 import { useTeamStore } from '../../../src-renderer/stores/team';
 import { installFakeBesked, type FakeBesked } from './support/fake-besked';
 import { mountView } from './support/mount-view';
@@ -138,6 +139,16 @@ describe('Audit view', () => {
     const third = rows(wrapper.element, 'audit-entries')[2]!;
     expect(third.textContent).toContain('A server keeps at least one owner.');
     expect(wrapper.element.querySelector('[data-testid="audit-more"]')).toBeNull();
+    wrapper.unmount();
+  });
+
+  it('asks the core again under a new filter, offering the team’s accounts to filter by', async () => {
+    const { wrapper } = await mountView(AuditView, { pinia, at: '/audit' });
+    expect(besked.inputs('team.users')).toHaveLength(1);
+    expect(wrapper.element.querySelector('[data-testid="audit-filter-user"]')).not.toBeNull();
+    wrapper.findComponent(AuditFilters).vm.$emit('update:modelValue', { userId: 2, action: 'delete' });
+    await flushPromises();
+    expect(besked.inputs('audit.list').at(-1)).toEqual({ userId: 2, action: 'delete', limit: 100 });
     wrapper.unmount();
   });
 });
