@@ -299,6 +299,7 @@ export const ERROR_CODES = {
   'contact.changedMeanwhile': ['name'],
   // At most once across users: the failed recipients of a campaign are sent to again by one resend only.
   'campaign.alreadyResent': ['id'],
+  'campaign.resendByColleague': ['name'],
   // Drafts belong to their author unless shared.
   'campaign.notYourDraft': ['name'],
 } as const satisfies Record<string, readonly string[]>;

@@ -103,6 +103,7 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
     startedLive: 'Kampagnen blev startet på den rigtige gateway, og Besked er nu i Sandkassen. Genoptag den for at sende resten til testgatewayen.',
     prepareFailed: 'Besked kunne ikke gøre kampagnens beskeder klar. Meld det gerne som en fejl; intet blev sendt.',
     alreadyResent: 'De mislykkede modtagere har allerede fået beskeden sendt igen i kampagne {id}. Åbn den for at se, hvordan det gik, og send til dens egne mislykkede modtagere derfra.',
+    resendByColleague: '{name} er allerede ved at gøre klar til at sende til de mislykkede modtagere igen, i en kladde, der ikke er delt med dig. Bed {name} om at sende den eller dele den.',
     notYourDraft: 'Denne kladde tilhører {name}, som ikke har delt den. Bed {name} om at dele den, eller kopiér den for at arbejde på din egen kopi.',
   },
   template: {

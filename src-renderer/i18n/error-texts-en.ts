@@ -106,6 +106,7 @@ export const errorTextsEn = {
     startedLive: 'This campaign started on the live gateway, and Besked is now in Sandbox. Resume it to send the rest to the test gateway.',
     prepareFailed: 'Besked could not prepare this campaign’s messages. Please report this; nothing was sent.',
     alreadyResent: 'The failed recipients were already sent to again in campaign {id}. Open it to see how that went, and send to its own failed recipients from there.',
+    resendByColleague: '{name} is already preparing to send to the failed recipients again, in a draft not shared with you. Ask {name} to send it or to share it.',
     notYourDraft: 'This draft belongs to {name}, who has not shared it. Ask {name} to share it, or duplicate it to work on a copy of your own.',
   },
   template: {

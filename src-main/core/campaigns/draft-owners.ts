@@ -5,7 +5,7 @@ import { draftAccess, maySetSharing, type DraftAccess, type DraftFacts, type Vie
 import { coded } from '../../../src-shared/error-codes';
 import type { Db } from '../db/database';
 import { BeskedError } from '../errors';
-import { currentCaller } from '../team/caller';
+import { currentCaller, type Caller } from '../team/caller';
 import type { CampaignRow, CampaignStore } from './campaign-store';
 
 /** What a call needs of the campaign: to see it, to change or send it, or to delete it (an owner may, of anyone's). */
@@ -15,10 +15,11 @@ export function factsOf(row: CampaignRow): DraftFacts {
   return { state: row.state, authorId: row.author_id, shared: row.shared === 1 };
 }
 
-function viewer(): Viewer {
-  const c = currentCaller();
+export function viewerOf(c: Caller): Viewer {
   return { kind: c.kind, userId: c.user?.id ?? null, role: c.user?.role ?? null };
 }
+
+const viewer = (): Viewer => viewerOf(currentCaller());
 
 export class DraftOwners {
   constructor(

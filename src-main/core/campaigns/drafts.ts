@@ -8,6 +8,8 @@ import { coded } from '../../../src-shared/error-codes';
 import { campaignFacts, enforce } from './campaign-rules';
 import { insertCampaign } from './new-campaign';
 import { currentCaller } from '../team/caller';
+import { draftAccess } from '../../../src-shared/campaigns/draft-access';
+import { factsOf, viewerOf } from './draft-owners';
 
 export interface DraftDeps {
   db: Db;
@@ -129,6 +131,15 @@ export class Drafts {
   }
 
   private earlierResend(earlier: CampaignRow): { id: number; recipients: number } {
+    if (earlier.state === 'draft' && draftAccess(factsOf(earlier), viewerOf(currentCaller())) !== 'edit') {
+      // A colleague's resend draft, not shared: one resend still, theirs.
+      const name = earlier.author_name ?? 'A colleague';
+      throw new BeskedError(
+        'conflict',
+        `${name} is already preparing to send to the failed recipients again, in a draft not shared with you. Ask ${name} to send it or to share it.`,
+        coded('campaign.resendByColleague', { name }),
+      );
+    }
     if (earlier.state === 'draft') return { id: earlier.id, recipients: draftOf(earlier).recipients.numbers.length };
     throw new BeskedError(
       'conflict',

@@ -42,7 +42,7 @@ describe('two colleagues at the same moment', () => {
     expect([...counts.values()].every((n) => n === 1)).toBe(true);
   });
 
-  it('pressing Resend to failed: one resend draft for both, sent once, and no second resend after it went', async () => {
+  it('pressing Resend to failed: one resend draft, sent once, and no second resend after it went', async () => {
     t = await startTestCore({ campaigns: { chunkSize: 2 } });
     const anna = colleague(t.core, ANNA);
     const bo = colleague(t.core, BO);
@@ -55,14 +55,18 @@ describe('two colleagues at the same moment', () => {
     const failed = (await anna.ok('campaigns.recipients', { id, filter: 'failed' })).rows.map((r) => r.msisdn).sort();
     expect(failed).toHaveLength(2);
 
+    // Both press at the same moment: the first press makes the one resend draft, as Anna's (not shared yet), and
+    // Bo is told she is preparing it.
     const answers = await Promise.all([anna.call('campaigns.resendFailed', { id }), bo.call('campaigns.resendFailed', { id })]);
-    const ids = answers.map((a) => (a.ok ? a.value.id : a.error.message));
-    expect(ids[0]).toBe(ids[1]);
-    // The first press made it, as Anna's draft: she shares it, so both can send it.
-    await anna.ok('campaigns.share', { id: ids[0] as number, shared: true });
-    expect(answers.map((a) => a.ok && a.value.recipients)).toEqual([2, 2]);
-    const resend = ids[0] as number;
+    const made = answers[0];
+    if (!made.ok) throw new Error(made.error.message);
+    expect(made.value.recipients).toBe(2);
+    expect(answers[1]).toMatchObject({ ok: false, error: { kind: 'conflict', code: 'campaign.resendByColleague', params: { name: ANNA.name } } });
+    const resend = made.value.id;
     expect(t.core.db.prepare("SELECT COUNT(*) FROM campaigns WHERE duplicated_from = ? AND state = 'draft'").pluck().get(id)).toBe(1);
+    // Shared, the second press leads Bo to the same draft instead of a second one.
+    await anna.ok('campaigns.share', { id: resend, shared: true });
+    expect(await bo.ok('campaigns.resendFailed', { id })).toEqual({ id: resend, recipients: 2 });
 
     // Both send the one draft at the same moment: it goes once.
     const sends = await Promise.all([anna.call('campaigns.send', { id: resend }), bo.call('campaigns.send', { id: resend })]);
