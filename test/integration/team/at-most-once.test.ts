@@ -61,7 +61,8 @@ describe('two users, one campaign', () => {
     const before = countBy(await world.ledger(), (e) => e.recipient);
     const answers = await Promise.all([bo.call('campaigns.resendFailed', { id }), cy.call('campaigns.resendFailed', { id })]);
     const copies = [...new Set(answers.flatMap((a) => (a.ok ? [a.value.id] : [])))];
-    expect(copies.length).toBeGreaterThanOrEqual(1);
+    // One resend draft, however many asked (the other is handed it or told a colleague is preparing it).
+    expect(copies).toHaveLength(1);
     // Both press Send on what they got: whatever the copies, each failed number is sent to once more.
     await Promise.all(copies.flatMap((c) => [bo.call('campaigns.send', { id: c }), cy.call('campaigns.send', { id: c })]));
     for (const c of copies) await waitForState(bo, c, ['sent', 'draft', 'cancelled']);
