@@ -55,7 +55,8 @@ export const useInboxStore = defineStore('inbox', () => {
     const msisdn = openMsisdn.value;
     if (msisdn === null) return null;
     const r = await call('inbox.reply', sender ? { msisdn, text, sender } : { msisdn, text });
-    if (thread.value && openMsisdn.value === msisdn) thread.value.items.push(r.item);
+    // Unless the thread was read again meanwhile (a reply's campaign.changed) and holds it already.
+    if (thread.value && openMsisdn.value === msisdn && !thread.value.items.some((i) => i.direction === 'out' && i.id === r.item.id)) thread.value.items.push(r.item);
     void loadConversations();
     return r;
   }
@@ -148,6 +149,14 @@ export const useInboxStore = defineStore('inbox', () => {
     on('campaign.progress', (p) => {
       const t = thread.value;
       if (t?.items.some((i) => i.direction === 'out' && i.campaignId === p.id && i.sendState !== 'accepted')) void open(t.conversation.msisdn);
+    });
+    // A colleague's reply (on a server) is a reply campaign this window has no item of: read the open thread and the
+    // list (its last text) again.
+    on('campaign.changed', (p) => {
+      const t = thread.value;
+      if (!t || p.summary?.kind !== 'reply' || t.items.some((i) => i.direction === 'out' && i.campaignId === p.id)) return;
+      void open(t.conversation.msisdn);
+      void loadConversations();
     });
     on('sync.state', (s) => (sync.value = s));
     on('inbox.assigned', (p) => setAssignee(p.msisdn, p.assignee));

@@ -36,7 +36,7 @@ const LATENCY_MS = 20;
 const TEMPLATE = 'Hej {first_name}! Som kunde {kundenr} får du 20% rabat i dag. Vi ses i butikken.';
 const FALLBACKS = { first_name: 'kunde' };
 
-interface Prepared {
+export interface Prepared {
   core: Core;
   dir: string;
   groupId: number;
@@ -75,7 +75,7 @@ export async function prepare(): Promise<Prepared> {
   return { core, dir, groupId: group.id, ok, sim };
 }
 
-function draft(groupId: number): CampaignDraft {
+export function draft(groupId: number): CampaignDraft {
   return {
     name: 'Bench',
     channel: 'legacy',
@@ -204,7 +204,7 @@ function median(xs: number[]): number {
 }
 
 /** Empties the simulator between runs so each starts from the same state (and enough credit). */
-async function resetSim(p: Prepared): Promise<void> {
+export async function resetSim(p: Prepared): Promise<void> {
   await p.sim('POST', '/_sim/reset');
   await p.sim('PUT', '/_sim/account', { credit: 10_000_000, currency: 'DKK' });
 }
