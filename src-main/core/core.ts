@@ -106,7 +106,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
 
   const mode = async () => (await connection.state()).mode;
   const audit = createAuditModule({ db, log, ...(opts.team?.now ? { now: opts.team.now } : {}) });
-  const team = createTeamModule({ db, events, log, kind: opts.team ? 'server' : 'single', serverName: opts.team?.serverName ?? 'Besked', ...opts.team, audit: audit.sink });
+  const team = createTeamModule({ db, events, log, kind: opts.team ? 'server' : 'single', serverName: opts.team?.serverName ?? 'Besked', ...opts.team, audit: audit.sink, language: () => settings.get().language });
 
   // The modules refer to each other only through closures called after startup (campaigns and sync are built below).
   const account = createAccountModule({

@@ -1,7 +1,9 @@
-// Applies the UI language from Settings (or the OS's, with "system") and keeps it applied as either changes;
+// Applies the UI language from Settings (or the OS's, with "system"; on a server's sign-in screens the shop's, from
+// team.status) and keeps it applied as either changes;
 // gives the component library its matching built-in strings (without its bare defaults) and date locale.
 import { computed, onBeforeUnmount, ref, watchEffect } from 'vue';
 import { useSettingsStore } from '../stores/settings';
+import { useTeamStore } from '../stores/team';
 import { applyLocale } from '../i18n';
 import { formatLocale, resolveUiLocale } from '../i18n/locale';
 import { LIBRARY_LOCALES as library } from '../i18n/library-locale';
@@ -12,12 +14,14 @@ const systemLanguages = (): string[] =>
 /** Call once, in App.vue: watches Settings and the OS's language for as long as the app lives. */
 export function useLocale() {
   const settings = useSettingsStore();
+  const team = useTeamStore();
   const system = ref(systemLanguages());
   const onLanguageChange = () => (system.value = systemLanguages());
   window.addEventListener('languagechange', onLanguageChange);
   onBeforeUnmount(() => window.removeEventListener('languagechange', onLanguageChange));
 
-  const ui = computed(() => resolveUiLocale(settings.view?.settings.language ?? 'system', system.value));
+  // Before signing in to a server the settings may not be read; team.status tells the shop's language meanwhile.
+  const ui = computed(() => resolveUiLocale(settings.view?.settings.language ?? team.status?.language ?? 'system', system.value));
   watchEffect(() => applyLocale(ui.value, formatLocale(ui.value, system.value)));
 
   return {

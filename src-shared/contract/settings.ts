@@ -26,6 +26,7 @@ const NewEndpoints = z.strictObject({ messagingUrl: newBaseUrl, legacyUrl: newBa
 
 export const Theme = z.enum(['system', 'light', 'dark']);
 export const Language = z.enum(['system', 'en', 'da']);
+export type Language = z.infer<typeof Language>;
 
 const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use a time of day like 21:00');
 

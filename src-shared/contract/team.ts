@@ -3,6 +3,7 @@
 // there are no accounts: team.status says so and the other calls answer that this is not a server.
 import { z } from 'zod';
 import { call, input, none, Role, type CallSpec, ANYONE, STAFF, OWNER, rule, type RuleTable } from './basics';
+import { Language } from './settings';
 
 export const UserId = z.int().positive();
 export const UserName = z
@@ -37,6 +38,8 @@ export const TeamStatus = z.object({
   me: Me.nullable(),
   /** The server's name for its users (the computer's name unless the owner changes it). */
   serverName: z.string(),
+  /** The shop's language setting, so the sign-in screens speak it before anyone may read the settings. */
+  language: Language,
 });
 export type TeamStatus = z.infer<typeof TeamStatus>;
 

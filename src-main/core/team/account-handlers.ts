@@ -1,6 +1,6 @@
 // The team.* calls a person makes about their own account on a Besked server: the owner's first set-up, signing in,
 // resuming a session after a reload, signing out (here or everywhere), changing one's password, the colleagues' names.
-import type { DomainCallName, Me, SignedIn } from '../../../src-shared/contract';
+import type { DomainCallName, Language, Me, SignedIn } from '../../../src-shared/contract';
 import type { Handlers } from '../dispatch';
 import { currentCaller, type Caller } from './caller';
 import { hashPassword, verifyPassword } from './password-hash';
@@ -23,14 +23,14 @@ export function signedInUser(): { caller: Caller; user: Me } {
   return { caller, user: caller.user };
 }
 
-export function accountHandlers(side: TeamSide): Pick<Handlers, Extract<DomainCallName<'team'>, AccountCalls>> {
+export function accountHandlers(side: TeamSide, language: () => Language = () => 'system'): Pick<Handlers, Extract<DomainCallName<'team'>, AccountCalls>> {
   // The server's parts; on one PC every call that needs them refuses (this is not a server).
   const server = () => onServer(side);
   return {
     'team.status': () =>
       side.kind === 'single'
-        ? { kind: 'single', setupNeeded: false, me: null, serverName: side.serverName }
-        : { kind: 'server', setupNeeded: side.users.owners() === 0, me: currentCaller().user, serverName: side.serverName },
+        ? { kind: 'single', setupNeeded: false, me: null, serverName: side.serverName, language: language() }
+        : { kind: 'server', setupNeeded: side.users.owners() === 0, me: currentCaller().user, serverName: side.serverName, language: language() },
 
     'team.setupOwner': async ({ name, password }) => {
       if (server().users.owners() > 0) throw teamErrors.setupDone();

@@ -1,7 +1,7 @@
 // The team as a module of the core (issue 21): on a Besked server, the accounts, sessions, invitations and lockout
 // behind the team.* calls; on one PC, no accounts (team.status says `single`, the other calls refuse). The transport
 // (bridge/team-server.ts) asks it whether a connection's session still holds before each call.
-import type { DomainCallName, Me } from '../../../src-shared/contract';
+import type { DomainCallName, Me, Language } from '../../../src-shared/contract';
 import type { Db } from '../db/database';
 import type { AuditSink, Handlers } from '../dispatch';
 import type { EventBus } from '../events';
@@ -34,6 +34,8 @@ export interface TeamModuleOptions {
   kind: 'single' | 'server';
   /** Shown to users on the sign-in page and in invitations. */
   serverName: string;
+  /** The shop's language setting, told to the sign-in screens. */
+  language?: () => Language;
   /** The address invitation links point at (https://host:port), once the server listens. */
   publicUrl?: () => string;
   now?: () => number;
@@ -56,7 +58,7 @@ export function createTeamModule(o: TeamModuleOptions): TeamModule {
   if (o.kind === 'single') {
     const side = { kind: 'single', serverName: o.serverName } as const;
     const sessions = { check: () => null, onEnded: () => () => undefined };
-    return { connections, sessions, handlers: { ...accountHandlers(side), ...adminHandlers(side) }, stop: () => undefined };
+    return { connections, sessions, handlers: { ...accountHandlers(side, o.language), ...adminHandlers(side) }, stop: () => undefined };
   }
   const now = o.now ?? Date.now;
   const timings: TeamTimings = { ...DEFAULT_TIMINGS, ...o.timings };
@@ -87,5 +89,5 @@ export function createTeamModule(o: TeamModuleOptions): TeamModule {
     publicUrl: o.publicUrl ?? (() => ''),
     changed: () => o.events.emit('team.changed', {}, { roles: ['owner'] }),
   };
-  return { connections, sessions, handlers: { ...accountHandlers(side), ...adminHandlers(side) }, stop: () => clearInterval(sweeper) };
+  return { connections, sessions, handlers: { ...accountHandlers(side, o.language), ...adminHandlers(side) }, stop: () => clearInterval(sweeper) };
 }

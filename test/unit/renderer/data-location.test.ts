@@ -37,7 +37,7 @@ const input = async (el: Element | null, value: string) => {
 
 describe('Where your data is', () => {
   it('checks the address, shows the fingerprint, and connects only once the user says it is the same as the printout', async () => {
-    const fake = installFakeBesked({ 'remote.state': () => thisPc, 'team.status': () => ({ kind: 'single', setupNeeded: false, me: null, serverName: 'Besked' }), 'remote.probe': () => cert, 'remote.use': () => onServer('connecting') });
+    const fake = installFakeBesked({ 'remote.state': () => thisPc, 'team.status': () => ({ kind: 'single', setupNeeded: false, me: null, serverName: 'Besked', language: 'system' }), 'remote.probe': () => cert, 'remote.use': () => onServer('connecting') });
     await mountView(DataLocationCard, { pinia: createPinia() });
     expect(document.querySelector('[data-testid="data-here"]')).not.toBeNull();
     await input(document.querySelector('[data-testid="server-address"]'), '192.168.1.20:8443');
@@ -56,7 +56,7 @@ describe('Where your data is', () => {
   it('says why a check failed, in Danish too', async () => {
     installFakeBesked({
       'remote.state': () => thisPc,
-      'team.status': () => ({ kind: 'single', setupNeeded: false, me: null, serverName: 'Besked' }),
+      'team.status': () => ({ kind: 'single', setupNeeded: false, me: null, serverName: 'Besked', language: 'system' }),
       'remote.probe': () => {
         throw new Refused({ kind: 'network', message: 'x', code: 'remote.unreachable', params: { url: URL_ } });
       },
@@ -69,7 +69,7 @@ describe('Where your data is', () => {
   });
 
   it('is not shown in a browser opened on the server itself', async () => {
-    installFakeBesked({ 'remote.state': () => thisPc, 'team.status': () => ({ kind: 'server', setupNeeded: false, me: null, serverName: 'Shop' }) });
+    installFakeBesked({ 'remote.state': () => thisPc, 'team.status': () => ({ kind: 'server', setupNeeded: false, me: null, serverName: 'Shop', language: 'system' }) });
     await mountView(DataLocationCard, { pinia: createPinia() });
     expect(document.querySelector('[data-testid="data-location"]')).toBeNull();
   });

@@ -136,7 +136,7 @@ describe('inbox store on a Besked server', () => {
   const note = (id: number, text: string, author = 'Bo'): ConversationNote => ({ id, msisdn: ANN, at: '2026-03-01T10:05:00.000Z', author, text });
 
   beforeEach(() => {
-    besked.handlers['team.status'] = () => ({ kind: 'server', setupNeeded: false, me: bo, serverName: 'Butikken' });
+    besked.handlers['team.status'] = () => ({ kind: 'server', setupNeeded: false, me: bo, serverName: 'Butikken', language: 'system' });
     besked.handlers['team.members'] = () => ({ members: [anna, bo] });
     besked.handlers['inbox.presence'] = () => ({});
   });
@@ -145,7 +145,7 @@ describe('inbox store on a Besked server', () => {
     const store = useInboxStore();
     await store.loadTeam();
     expect([store.teamKind, store.me, store.members]).toEqual(['server', bo, [anna, bo]]);
-    besked.handlers['team.status'] = () => ({ kind: 'single', setupNeeded: false, me: null, serverName: 'Besked' });
+    besked.handlers['team.status'] = () => ({ kind: 'single', setupNeeded: false, me: null, serverName: 'Besked', language: 'system' });
     await store.loadTeam();
     expect([store.teamKind, store.me, store.members]).toEqual(['single', null, []]);
     expect(besked.inputs('team.members')).toHaveLength(1);
@@ -224,7 +224,7 @@ describe('inbox store on a Besked server', () => {
       { msisdn: ANN, replying: true },
       { msisdn: null, replying: false },
     ]);
-    besked.handlers['team.status'] = () => ({ kind: 'single', setupNeeded: false, me: null, serverName: 'Besked' });
+    besked.handlers['team.status'] = () => ({ kind: 'single', setupNeeded: false, me: null, serverName: 'Besked', language: 'system' });
     await store.loadTeam();
     await store.tellPresence(ANN, true);
     expect(besked.inputs('inbox.presence')).toHaveLength(3);

@@ -22,7 +22,7 @@ let besked: FakeBesked;
 
 beforeEach(() => {
   besked = installFakeBesked({
-    'team.status': () => ({ kind: 'server', setupNeeded: false, me: bo, serverName: 'Butikken' }),
+    'team.status': () => ({ kind: 'server', setupNeeded: false, me: bo, serverName: 'Butikken', language: 'system' }),
     'team.members': () => ({ members: [anna, bo] }),
     'inbox.presence': () => ({}),
   });

@@ -13,8 +13,8 @@ import { installFakeBesked, type FakeBesked } from './support/fake-besked';
 import { buttonIds, mountView } from './support/mount-view';
 import { automation, settingsView } from './support/automation-fixtures';
 
-const single: TeamStatus = { kind: 'single', setupNeeded: false, me: null, serverName: 'Besked' };
-const server = (role: 'owner' | 'staff'): TeamStatus => ({ kind: 'server', setupNeeded: false, me: { id: 1, name: 'Anna', role }, serverName: 'Salon' });
+const single: TeamStatus = { kind: 'single', setupNeeded: false, me: null, serverName: 'Besked', language: 'system' };
+const server = (role: 'owner' | 'staff'): TeamStatus => ({ kind: 'server', setupNeeded: false, me: { id: 1, name: 'Anna', role }, serverName: 'Salon', language: 'system' });
 
 let besked: FakeBesked;
 let pinia: Pinia;

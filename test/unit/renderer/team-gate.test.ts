@@ -14,7 +14,7 @@ import { useTeamStore } from '../../../src-renderer/stores/team';
 import { installFakeBesked, Refused, type FakeBesked } from './support/fake-besked';
 import { mountView } from './support/mount-view';
 
-const status = (over: Partial<TeamStatus> = {}): TeamStatus => ({ kind: 'server', setupNeeded: false, me: null, serverName: 'Salon', ...over });
+const status = (over: Partial<TeamStatus> = {}): TeamStatus => ({ kind: 'server', setupNeeded: false, me: null, serverName: 'Salon', language: 'system', ...over });
 const signedIn = (name: string, role: 'owner' | 'staff' = 'owner') => ({ user: { id: 1, name, role }, session: { token: 't'.repeat(43), expiresAt: '2026-12-01T00:00:00Z' } });
 const code = 'c'.repeat(22);
 

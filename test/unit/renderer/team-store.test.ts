@@ -10,7 +10,7 @@ import { installFakeBesked, Refused, type FakeBesked } from './support/fake-besk
 
 const anna: Me = { id: 1, name: 'Anna', role: 'owner' };
 const bo: Me = { id: 2, name: 'Bo', role: 'staff' };
-const status = (over: Partial<TeamStatus> = {}): TeamStatus => ({ kind: 'server', setupNeeded: false, me: null, serverName: 'Salon', ...over });
+const status = (over: Partial<TeamStatus> = {}): TeamStatus => ({ kind: 'server', setupNeeded: false, me: null, serverName: 'Salon', language: 'system', ...over });
 const signedIn = (user: Me) => ({ user, session: { token: 't'.repeat(43), expiresAt: '2026-12-01T00:00:00Z' } });
 const user = (me: Me, over: Partial<TeamUser> = {}): TeamUser => ({
   ...me,

@@ -13,7 +13,7 @@ import { useTeamStore } from '../../../src-renderer/stores/team';
 import { installFakeBesked, type FakeBesked } from './support/fake-besked';
 import { mountView } from './support/mount-view';
 
-const status: TeamStatus = { kind: 'server', setupNeeded: false, me: { id: 1, name: 'Anna', role: 'owner' }, serverName: 'Salon' };
+const status: TeamStatus = { kind: 'server', setupNeeded: false, me: { id: 1, name: 'Anna', role: 'owner' }, serverName: 'Salon', language: 'system' };
 const user = (id: number, name: string, over: Partial<TeamUser> = {}): TeamUser => ({
   id,
   name,

@@ -9,7 +9,7 @@ import { useTeamStore } from '../../../src-renderer/stores/team';
 import { installFakeBesked } from './support/fake-besked';
 
 const names = Object.keys(callRules) as CallName[];
-const server = (me: TeamStatus['me']): TeamStatus => ({ kind: 'server', setupNeeded: false, me, serverName: 'Salon' });
+const server = (me: TeamStatus['me']): TeamStatus => ({ kind: 'server', setupNeeded: false, me, serverName: 'Salon', language: 'system' });
 
 /** Who may make each call, by the rule's `who`, as the issue states it. */
 const expected = {
@@ -52,7 +52,7 @@ describe('useCan over the team store', () => {
 
   it.each([
     ['before team.status answered', null, true, true],
-    ['one PC', { kind: 'single', setupNeeded: false, me: null, serverName: 'Besked' } as TeamStatus, true, true],
+    ['one PC', { kind: 'single', setupNeeded: false, me: null, serverName: 'Besked', language: 'system' } as TeamStatus, true, true],
     ['a server, an owner signed in', server({ id: 1, name: 'Anna', role: 'owner' }), true, true],
     ['a server, staff signed in', server({ id: 2, name: 'Bo', role: 'staff' }), false, true],
     ['a server, no one signed in', server(null), false, false],

@@ -16,14 +16,18 @@ describe('a new server', () => {
   it('asks for its owner, and refuses a second set-up once it has one', async () => {
     t = await startTeamCore();
     const a = t.connect();
-    expect(await t.ok(a, 'team.status', {})).toEqual({ kind: 'server', setupNeeded: true, me: null, serverName: 'Salonen' });
+    expect(await t.ok(a, 'team.status', {})).toEqual({ kind: 'server', setupNeeded: true, me: null, serverName: 'Salonen', language: 'system' });
     const signedIn = await t.ok(a, 'team.setupOwner', { name: 'Anna', password: OWNER_PASSWORD });
     expect(signedIn.user).toEqual({ id: 1, name: 'Anna', role: 'owner' });
     expect(signedIn.session.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(a.binds).toHaveLength(1);
     expect(a.binds[0]!.user.name).toBe('Anna');
     expect(a.binds[0]!.id).not.toBe(signedIn.session.token);
-    expect(await t.ok(a, 'team.status', {})).toEqual({ kind: 'server', setupNeeded: false, me: { id: 1, name: 'Anna', role: 'owner' }, serverName: 'Salonen' });
+    expect(await t.ok(a, 'team.status', {})).toEqual({ kind: 'server', setupNeeded: false, me: { id: 1, name: 'Anna', role: 'owner' }, serverName: 'Salonen', language: 'system' });
+
+    // The sign-in screens speak the shop's language before anyone may read its settings.
+    await t.ok(a, 'settings.update', { language: 'da' });
+    expect(await t.ok(t.connect(), 'team.status', {})).toMatchObject({ me: null, language: 'da' });
 
     const late = await t.fails(t.connect(), 'team.setupOwner', { name: 'Mallory', password: 'mallory-password' });
     expect(late.code).toBe('team.setupDone');
@@ -111,7 +115,7 @@ describe('signing in', () => {
 describe('one PC', () => {
   it('has no accounts: team.status says single and the account calls refuse', async () => {
     single = await startTestCore();
-    expect(await single.ok('team.status', {})).toEqual({ kind: 'single', setupNeeded: false, me: null, serverName: 'Besked' });
+    expect(await single.ok('team.status', {})).toEqual({ kind: 'single', setupNeeded: false, me: null, serverName: 'Besked', language: 'system' });
     expect(await single.ok('team.members', {})).toEqual({ members: [] });
     for (const [name, input] of [
       ['team.setupOwner', { name: 'Anna', password: OWNER_PASSWORD }],
