@@ -97,10 +97,13 @@ export const useInboxStore = defineStore('inbox', () => {
     t.notes.push(note);
   }
 
-  /** Tells colleagues which conversation this window shows and whether a reply is being written; only on a server. */
-  async function tellPresence(msisdn: number | null, replying: boolean) {
+  /**
+   * Tells colleagues which conversation this window shows and whether a reply is being written; only on a server.
+   * `again` tells it even when unchanged (the server forgets a window whose connection dropped and came back).
+   */
+  async function tellPresence(msisdn: number | null, replying: boolean, again = false) {
     const next = { msisdn, replying: msisdn !== null && replying };
-    if (teamKind.value !== 'server' || (next.msisdn === told.msisdn && next.replying === told.replying)) return;
+    if (teamKind.value !== 'server' || (!again && next.msisdn === told.msisdn && next.replying === told.replying)) return;
     const before = told;
     told = next;
     try {

@@ -224,10 +224,14 @@ describe('inbox store on a Besked server', () => {
       { msisdn: ANN, replying: true },
       { msisdn: null, replying: false },
     ]);
+    // Told again on purpose (the periodic refresh for a connection that came back), though nothing changed.
+    await store.tellPresence(null, false, true);
+    expect(besked.inputs('inbox.presence')).toHaveLength(4);
     besked.handlers['team.status'] = () => ({ kind: 'single', setupNeeded: false, me: null, serverName: 'Besked', language: 'system' });
     await store.loadTeam();
     await store.tellPresence(ANN, true);
-    expect(besked.inputs('inbox.presence')).toHaveLength(3);
+    await store.tellPresence(ANN, true, true);
+    expect(besked.inputs('inbox.presence')).toHaveLength(4);
   });
 
   it('tells the same state again after a call that failed', async () => {
