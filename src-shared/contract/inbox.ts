@@ -15,6 +15,8 @@ export const ConversationSummary = z.object({
   lastAt: z.string(),
   lastText: z.string(),
   lastDirection: z.enum(['in', 'out']),
+  /** Who wrote the last text when it went out from a colleague on a server (null: an automation, one PC, or in). */
+  lastBy: z.string().nullable(),
   unread: z.number(),
   optedOut: z.boolean(),
   /** The colleague the conversation is assigned to on a Besked server; null: no one (always on one PC). */

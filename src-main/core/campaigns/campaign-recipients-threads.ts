@@ -61,9 +61,9 @@ export class CampaignRecipientThreads {
   }
 
   /** The newest text sent to the number in this mode, as the conversation list shows it (not settled: times only). */
-  last(mode: Mode, msisdn: number): { at: string; text: string; kind: 'campaign' | 'reply' } | undefined {
+  last(mode: Mode, msisdn: number): { at: string; text: string; kind: 'campaign' | 'reply'; by: string | null } | undefined {
     return this.db
-      .prepare(`SELECT ${OUT_AT} AS at, r.text, c.kind FROM ${OUT_FROM} WHERE r.msisdn = ? AND c.mode = ? AND r.state != 'excluded' ORDER BY at DESC, r.id DESC LIMIT 1`)
-      .get(msisdn, mode) as { at: string; text: string; kind: 'campaign' | 'reply' } | undefined;
+      .prepare(`SELECT ${OUT_AT} AS at, r.text, c.kind, c.author_name AS by FROM ${OUT_FROM} WHERE r.msisdn = ? AND c.mode = ? AND r.state != 'excluded' ORDER BY at DESC, r.id DESC LIMIT 1`)
+      .get(msisdn, mode) as { at: string; text: string; kind: 'campaign' | 'reply'; by: string | null } | undefined;
   }
 }

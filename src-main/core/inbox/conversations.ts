@@ -76,6 +76,7 @@ export class Conversations {
         lastAt: last?.at ?? r.last_at,
         lastText: last?.text ?? '',
         lastDirection: last?.direction ?? 'in',
+        lastBy: last?.by ?? null,
         unread: r.unread,
         optedOut: r.opted_out === 1,
         assignee: assignees.get(r.msisdn) ?? null,
@@ -100,6 +101,7 @@ export class Conversations {
       lastAt: last?.at ?? new Date(0).toISOString(),
       lastText: last?.text ?? '',
       lastDirection: last?.direction ?? 'in',
+      lastBy: last?.by ?? null,
       unread,
       optedOut,
       assignee: this.assignments.of(mode, msisdn),
@@ -133,7 +135,7 @@ export class Conversations {
     return row ? inbound(row) : null;
   }
 
-  private lastText(mode: Mode, msisdn: number): { at: string; text: string; direction: 'in' | 'out' } | null {
+  private lastText(mode: Mode, msisdn: number): { at: string; text: string; direction: 'in' | 'out'; by: string | null } | null {
     const i = this.db
       .prepare('SELECT sent_at AS at, text FROM inbound_messages WHERE mode = ? AND msisdn = ? ORDER BY sent_at DESC, id DESC LIMIT 1')
       .get(mode, msisdn) as { at: string; text: string } | undefined;
@@ -142,8 +144,8 @@ export class Conversations {
     // The same whole-second rule as the thread's order (byTime).
     const os = o?.at.slice(0, 19) ?? '';
     const is = i?.at.slice(0, 19) ?? '';
-    if (o && (!i || os > is || (os === is && o.kind === 'reply'))) return { at: o.at, text: o.text, direction: 'out' };
-    return { ...i!, direction: 'in' };
+    if (o && (!i || os > is || (os === is && o.kind === 'reply'))) return { at: o.at, text: o.text, direction: 'out', by: o.by };
+    return { ...i!, direction: 'in', by: null };
   }
 
   private outbound(o: OutRow): OutboundItem {

@@ -178,6 +178,8 @@ describe('who answered', () => {
   it('names the colleague who wrote each reply, and no one on one PC', async () => {
     const r = await as(boAt, 'inbox.reply', { msisdn: KAREN, text: 'Ja, torsdag kl. 14 er ledig', sender: 'Butikken' });
     expect(r.item.by).toBe('Bo');
+    // The list says whose text is last, for colleagues who see only the list.
+    expect((await as(annaAt, 'inbox.conversations', {})).conversations.find((c) => c.msisdn === KAREN)).toMatchObject({ lastDirection: 'out', lastBy: 'Bo' });
     await t.call('inbox.reply', { msisdn: KAREN, text: 'Vi ses!', sender: 'Butikken' });
     const outs = (await as(annaAt, 'inbox.thread', { msisdn: KAREN })).items.filter((i) => i.direction === 'out');
     expect(outs.map((i) => [i.text, i.by])).toEqual([
@@ -185,5 +187,6 @@ describe('who answered', () => {
       ['Vi ses!', null],
     ]);
     expect(t.core.db.prepare("SELECT author_id FROM campaigns WHERE kind = 'reply' ORDER BY id").pluck().all()).toEqual([bo.id, null]);
+    expect((await t.call('inbox.conversations', {})).conversations.find((c) => c.msisdn === KAREN)?.lastBy).toBeNull();
   });
 });

@@ -28,7 +28,7 @@ const outbound = (id: number, campaignId: number, text: string, by: string | nul
 });
 let items: ConversationThread['items'];
 const thread = (): ConversationThread => ({
-  conversation: { msisdn: ANN, name: 'Ann', contactId: 1, lastAt: '2026-03-01T10:00:00.000Z', lastText: 'Hej', lastDirection: 'in', unread: 0, optedOut: false, assignee: null },
+  conversation: { msisdn: ANN, name: 'Ann', contactId: 1, lastAt: '2026-03-01T10:00:00.000Z', lastText: 'Hej', lastDirection: 'in', lastBy: null, unread: 0, optedOut: false, assignee: null },
   items: [...items],
   notes: [],
 });

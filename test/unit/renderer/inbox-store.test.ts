@@ -15,6 +15,7 @@ const conversation = (patch: Partial<ConversationSummary> = {}): ConversationSum
   lastAt: '2026-03-01T10:00:00.000Z',
   lastText: 'Yes please',
   lastDirection: 'in',
+  lastBy: null,
   unread: 2,
   optedOut: false,
   assignee: null,

@@ -130,6 +130,7 @@ describe('the conversation list on a server', () => {
     lastAt: '2026-03-01T10:00:00.000Z',
     lastText: 'Hej',
     lastDirection: 'in',
+    lastBy: null,
     unread: 0,
     optedOut: false,
     assignee,
@@ -142,5 +143,12 @@ describe('the conversation list on a server', () => {
     expect(wrapper.find('[data-testid="only-mine"]').exists()).toBe(true);
     const single = await mountView(ConversationList, { pinia: createTestingPinia({ createSpy: vi.fn }), props: { ...props, me: null, conversations: [c(ANN, null)] } });
     expect(single.wrapper.find('[data-testid="only-mine"]').exists()).toBe(false);
+  });
+
+  it('says who wrote the last text out: a colleague by name, yourself and one PC as "You"', async () => {
+    const out = (msisdn: number, lastBy: string | null): ConversationSummary => ({ ...c(msisdn, null), lastDirection: 'out', lastText: 'Ja', lastBy });
+    const props = { conversations: [out(ANN, 'Anna'), out(ANN + 1, 'Bo'), out(ANN + 2, null)], selected: null, search: '', me: bo };
+    const { wrapper } = await mountView(ConversationList, { pinia: createTestingPinia({ createSpy: vi.fn }), props });
+    expect(wrapper.findAll('.last').map((e) => e.text())).toEqual(['Anna: Ja', 'You: Ja', 'You: Ja']);
   });
 });
