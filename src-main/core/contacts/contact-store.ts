@@ -20,6 +20,7 @@ import { registerCustomFields } from './custom-fields';
 import { ContactTrash } from './contact-trash';
 import { coded } from '../../../src-shared/error-codes';
 import { changedFields, fieldPath, overwrittenFields, parseFieldRevisions, withChanges } from '../../../src-shared/contacts/contact-changes';
+import { prepared } from '../db/prepared';
 
 
 interface ListRow {
@@ -103,7 +104,6 @@ export function filterSql(filter: ContactFilter | undefined): FilterSql {
 const WALK_INDEX_ABOVE = 1500;
 
 export class ContactStore {
-  private readonly cache = new Map<string, Database.Statement>();
   private readonly trash: ContactTrash;
 
   constructor(
@@ -115,12 +115,7 @@ export class ContactStore {
   }
 
   private stmt(sql: string): Database.Statement {
-    let s = this.cache.get(sql);
-    if (!s) {
-      s = this.db.prepare(sql);
-      this.cache.set(sql, s);
-    }
-    return s;
+    return prepared(this.db, sql);
   }
 
   list(filter: ContactFilter | undefined, sort: ContactSort, offset: number, limit: number): ContactPage {
@@ -206,7 +201,7 @@ export class ContactStore {
         custom: patch.custom ? dropEmpty(patch.custom) : cur.custom,
       };
       const phone = patch.phone !== undefined ? this.phoneFor(patch.phone, country) : phonePartsOf(r);
-      const groups = this.stmt('SELECT group_id FROM contact_group_members WHERE contact_id = ?').pluck().all(id) as number[];
+      const groups = prepared(this.db, 'SELECT group_id FROM contact_group_members WHERE contact_id = ?', 'pluck').all(id) as number[];
       const changed = changedFields({ ...cur, phone: r.e164, groupIds: groups }, { ...next, phone: phone.e164, groupIds: patch.groupIds ?? groups });
       const revisions = parseFieldRevisions(r.field_revisions);
       if (patch.revision !== undefined && patch.revision !== r.revision) refuseOverwrite(r, overwrittenFields(changed, revisions, patch.revision));

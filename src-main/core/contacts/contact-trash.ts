@@ -6,6 +6,7 @@ import type { Db } from '../db/database';
 import { BeskedError } from '../errors';
 import { coded } from '../../../src-shared/error-codes';
 import { markPending, pendingSql } from './search-index';
+import { prepared } from '../db/prepared';
 
 /** How long deleted contacts can be brought back. */
 export const UNDO_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -15,7 +16,6 @@ const BULK_REINDEX_MIN = 20_000;
 const MAX_PENDING_RUNS = 64;
 
 export class ContactTrash {
-  private readonly cache = new Map<string, Database.Statement>();
 
   constructor(
     private readonly db: Db,
@@ -24,12 +24,7 @@ export class ContactTrash {
   ) {}
 
   private stmt(sql: string): Database.Statement {
-    let s = this.cache.get(sql);
-    if (!s) {
-      s = this.db.prepare(sql);
-      this.cache.set(sql, s);
-    }
-    return s;
+    return prepared(this.db, sql);
   }
 
   /**
