@@ -40,7 +40,7 @@ describe('src-main/index.ts', () => {
   });
 
   it('tells the renderer of menu commands through the contract event app.command', () => {
-    expect(code).toMatch(/core\?\.events\.emit\('app\.command', cmd\)/);
+    expect(code).toMatch(/host\?\.events\.emit\('app\.command', cmd\)/);
   });
 
   const assets = [...code.matchAll(/from '(\.\.\/resources\/[^']+)\?asset'/g)].map((m) => m[1]!);
