@@ -46,7 +46,7 @@ afterAll(async () => {
 describe('the desktop app as a client', () => {
   it('answers the window from the server over the pinned link, with no local database', async () => {
     const status = await shell.request<Answer>('call', { name: 'team.status', input: {} });
-    expect(status).toEqual({ ok: true, value: { kind: 'server', setupNeeded: true, me: null, serverName: 'The shop' } });
+    expect(status).toEqual({ ok: true, value: { kind: 'server', setupNeeded: true, me: null, serverName: 'The shop', language: 'system' } });
     const state = await shell.request<Answer>('call', { name: 'remote.state', input: {} });
     expect(state).toMatchObject({ ok: true, value: { mode: 'server', server: { url: endpoint.url }, link: 'connected' } });
     const refused = await shell.request<Answer>('call', { name: 'contacts.list', input: {} });
