@@ -7,7 +7,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { BRIDGE_MAX_MESSAGE_BYTES, type Me, type WireAnswer, type WireEvent } from '../../src-shared/contract';
+import { BRIDGE_MAX_MESSAGE_BYTES, BRIDGE_PATH, type Me, type WireAnswer, type WireEvent } from '../../src-shared/contract';
 import { coded } from '../../src-shared/error-codes';
 import type { Dispatch } from '../core/dispatch';
 import type { EventBus } from '../core/events';
@@ -24,7 +24,6 @@ import { readCall, refuseFrame } from './wire-frames';
 export const HEALTH_PATH = '/health';
 /** The largest frame a connection that has not signed in may send (a sign-in is a few hundred bytes). */
 export const STRANGER_MAX_FRAME_BYTES = 64 * 1024;
-export const BRIDGE_PATH = '/bridge';
 
 export interface TeamBridgeOptions {
   core: { dispatch: Dispatch; events: EventBus; team: Pick<TeamModule, 'sessions' | 'connections'> };

@@ -5,7 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { timingSafeEqual, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { BRIDGE_MAX_MESSAGE_BYTES, type WireAnswer, type WireEvent } from '../../src-shared/contract';
+import { BRIDGE_MAX_MESSAGE_BYTES, BRIDGE_PATH, type WireAnswer, type WireEvent } from '../../src-shared/contract';
 import { KEY_CHECK_PATH, type KeyCheckAnswer } from '../../src-shared/bridge-key-check';
 import type { Dispatch } from '../core/dispatch';
 import type { EventBus } from '../core/events';
@@ -48,7 +48,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', origin);
     const ok =
-      url.pathname === '/bridge' &&
+      url.pathname === BRIDGE_PATH &&
       req.headers.host === host &&
       req.headers.origin === origin &&
       keyMatches(url.searchParams.get('key') ?? '', key);

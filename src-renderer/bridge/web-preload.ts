@@ -2,6 +2,7 @@
 // over the authenticated loopback WebSocket instead of IPC. Served by a Besked server (no key), it is the browser's
 // team mode: it connects to the server's own bridge and keeps the session's token to resume after a reload.
 import type { BeskedApi, CallName, EventName, EventPayload, WireCall, WireFromCore } from '../../src-shared/contract';
+import { BRIDGE_PATH } from '../../src-shared/contract/wire';
 import type { AppError, Result } from '../../src-shared/errors';
 import { sessionChange } from '../../src-shared/team/session-answers';
 import { BRIDGE_ERRORS, whyUnavailable } from './bridge-unavailable';
@@ -161,8 +162,8 @@ export function createWebBridge(url: string, team?: SessionStore): BeskedApi & {
 
 /** The bridge's address: web mode's loopback socket with its key, or (no key) the serving Besked server's own bridge. */
 export function bridgeUrl(loc: Pick<Location, 'protocol' | 'host'>, key: string | null): string {
-  if (key) return `ws://${loc.host}/bridge?key=${encodeURIComponent(key)}`;
-  return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}/bridge`;
+  if (key) return `ws://${loc.host}${BRIDGE_PATH}?key=${encodeURIComponent(key)}`;
+  return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}${BRIDGE_PATH}`;
 }
 
 export function installWebBridge(): void {

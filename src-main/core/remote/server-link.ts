@@ -6,7 +6,7 @@
 import type { TLSSocket } from 'node:tls';
 import { isIP } from 'node:net';
 import WebSocket from 'ws';
-import { BRIDGE_MAX_MESSAGE_BYTES, WireAnswer, WireEvent, type EventMessage, type ServerCertificate, type WireCall } from '../../../src-shared/contract';
+import { BRIDGE_MAX_MESSAGE_BYTES, BRIDGE_PATH, WireAnswer, WireEvent, type EventMessage, type ServerCertificate, type WireCall } from '../../../src-shared/contract';
 import type { AppError, Result } from '../../../src-shared/errors';
 import { coded } from '../../../src-shared/error-codes';
 import { SIGN_IN_CALLS, sessionChange } from '../../../src-shared/team/session-answers';
@@ -17,7 +17,6 @@ import { describeCertificate, serverAddress, unreachable } from './probe';
 import type { PinnedServer } from './remote-file';
 
 /** Where a Besked server takes the contract's WebSocket (bridge/team-server.ts). */
-export const SERVER_BRIDGE_PATH = '/bridge';
 
 export type LinkState = 'connecting' | 'connected' | 'unreachable' | 'certificateChanged';
 
@@ -109,7 +108,7 @@ export class ServerLink {
   private connect() {
     if (this.closed) return;
     const address = serverAddress(this.o.server.url);
-    const wsUrl = `wss://${address.url.slice('https://'.length)}${SERVER_BRIDGE_PATH}`;
+    const wsUrl = `wss://${address.url.slice('https://'.length)}${BRIDGE_PATH}`;
     const ws = new WebSocket(wsUrl, {
       // The server checks Origin against its own names, as web mode does; the link speaks as the server's own page.
       origin: this.o.server.url,

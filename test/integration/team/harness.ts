@@ -8,7 +8,7 @@ import type { Core, CoreOptions } from '../../../src-main/core/core';
 import { MemoryVault } from '../../../src-main/core/secrets/vault';
 import { createLogger } from '../../../src-main/core/log';
 import { startTeamServer } from '../../../src-main/server/start-server';
-import { BRIDGE_PATH } from '../../../src-main/bridge/team-server';
+import { BRIDGE_PATH } from '../../../src-shared/contract';
 import type { LedgerEntry } from '../../../src-sim/ledger';
 import type { Role } from '../../../src-shared/contract';
 import { coreCalls, simCall } from '../core-calls';
