@@ -4,6 +4,7 @@ import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 import type { ConversationNote, ConversationSummary, ConversationThread, Me, OutboundItem, Presence, StatusChanged, SyncState } from '../../src-shared/contract';
 import { call, on } from '../api';
+import { useTeamStore } from './team';
 
 export const useInboxStore = defineStore('inbox', () => {
   const conversations = ref<ConversationSummary[]>([]);
@@ -13,9 +14,11 @@ export const useInboxStore = defineStore('inbox', () => {
   const openMsisdn = ref<number | null>(null);
   const sync = ref<SyncState | null>(null);
   const loaded = ref(false);
+  // Who this is and whether there is a team are the team store's (one source, followed when they change).
+  const team = useTeamStore();
   /** `server`: a Besked server with colleagues; `single`: one PC (no assignees, no presence). */
-  const teamKind = ref<'single' | 'server'>('single');
-  const me = ref<Me | null>(null);
+  const teamKind = computed<'single' | 'server'>(() => team.status?.kind ?? 'single');
+  const me = computed<Me | null>(() => team.me);
   const members = ref<Me[]>([]);
   /** Only the conversations assigned to the signed-in user. */
   const onlyMine = ref(false);
@@ -63,10 +66,8 @@ export const useInboxStore = defineStore('inbox', () => {
 
   /** Who is on the team (a server) and who this is; one PC has neither. */
   async function loadTeam() {
-    const status = await call('team.status', {});
-    teamKind.value = status.kind;
-    me.value = status.me;
-    members.value = status.kind === 'server' && status.me ? (await call('team.members', {})).members : [];
+    await team.load();
+    members.value = teamKind.value === 'server' && me.value ? (await call('team.members', {})).members : [];
   }
 
   async function assign(userId: number | null) {
