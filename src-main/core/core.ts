@@ -16,7 +16,7 @@ import { SettingsStore, settingsHandlers } from './settings';
 import { createAccountModule } from './account';
 import { createContactsModule } from './contacts';
 import { createCampaignsModule } from './campaigns';
-import type { Outbox } from './campaigns/outbox';
+import type { Outbox } from './campaigns/outbox/outbox';
 import { createInboxModule } from './inbox';
 import { createSyncService, type SyncService } from './sync';
 import { createMessagesModule } from './messages';

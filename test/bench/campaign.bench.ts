@@ -10,10 +10,10 @@ import { startCore, type Core } from '../../src-main/core/core';
 import { MemoryVault } from '../../src-main/core/secrets/vault';
 import { createLogger } from '../../src-main/core/log';
 import type { CallInput, CallName, CallOutput, CampaignDraft, EventMessage } from '../../src-shared/contract';
-import { buildLegacyRequest } from '../../src-main/core/campaigns/legacy-request';
-import { TemplateComposer } from '../../src-main/core/campaigns/composition';
-import { requestSizes, DEFAULT_CHUNK_SIZE } from '../../src-main/core/campaigns/chunking';
-import type { ChunkRecipient } from '../../src-main/core/campaigns/send-spec';
+import { buildLegacyRequest } from '../../src-main/core/campaigns/outbox/legacy-request';
+import { TemplateComposer } from '../../src-main/core/campaigns/recipients/composition';
+import { requestSizes, DEFAULT_CHUNK_SIZE } from '../../src-main/core/campaigns/outbox/chunking';
+import type { ChunkRecipient } from '../../src-main/core/campaigns/outbox/send-spec';
 import { generateCsv, importThroughContract } from './contacts.bench';
 import type { Bench } from './harness';
 import { countSegments } from '../../src-shared/sms/segments';
@@ -116,7 +116,7 @@ export async function sendCampaign(
   const seconds = (performance.now() - t0) / 1000;
   const sendingSeconds = (performance.now() - t1) / 1000;
   // Not part of "sent": the frozen batches written as rows and the chunks' outcomes settled onto them, by the idle
-  // outbox in slices (campaigns/frozen-batches.ts). Measured so the deferred work stays in sight.
+  // outbox in slices (campaigns/recipients/frozen-batches.ts). Measured so the deferred work stays in sight.
   const left = p.core.db.prepare(
     'SELECT (SELECT COUNT(*) FROM recipient_batches WHERE campaign_id = ?) + (SELECT COUNT(*) FROM send_chunks WHERE campaign_id = ? AND settled = 0)',
   );

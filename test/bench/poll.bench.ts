@@ -8,9 +8,9 @@ import { insertCampaign, quietLog, recordAccepted, startWorld } from '../integra
 import type { Bench, BenchFigure } from './harness';
 
 const RECIPIENTS = 10_000;
-/** The outbox's recipients per request (src-main/core/campaigns/chunking.ts): one legacy message each. */
+/** The outbox's recipients per request (src-main/core/campaigns/outbox/chunking.ts): one legacy message each. */
 const CHUNK = 1_000;
-/** The outbox plans the first look this long after sending (src-main/core/campaigns/legacy-channel.ts). */
+/** The outbox plans the first look this long after sending (src-main/core/campaigns/outbox/legacy-channel.ts). */
 const OUTBOX_FIRST_POLL_MS = 30_000;
 const FIVE_DAYS_S = 432_000;
 

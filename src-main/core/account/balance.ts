@@ -5,7 +5,7 @@ import type { Db } from '../db/database';
 import type { EventBus } from '../events';
 import type { SettingsStore } from '../settings';
 import type { Logger } from '../log';
-import { SpendLedger } from '../campaigns/spend-ledger';
+import { SpendLedger } from '../campaigns/checks/spend-ledger';
 
 export interface AccountFetch {
   mode: 'sandbox' | 'live';

@@ -4,8 +4,8 @@
 import type { DateFieldSpec } from '../../../src-shared/contract/automations';
 import { dateFieldOccurrence } from '../../../src-shared/automations/date-occurrence';
 import { parseDateValue, type ParsedDate } from '../../../src-shared/automations/date-values';
-import { SqlContactDirectory } from '../campaigns/contact-directory';
-import { resolveRecipients, type ContactDirectory } from '../campaigns/recipients';
+import { SqlContactDirectory } from '../campaigns/recipients/contact-directory';
+import { resolveRecipients, type ContactDirectory } from '../campaigns/recipients/recipients';
 import type { Db } from '../db/database';
 import type { AutomationRow } from './automation-store';
 

@@ -6,7 +6,7 @@ import type { AutomationDraft, DateFieldSpec, NextSend, NextSends, RecurringSpec
 import type { CampaignDraft, ComposeProblem, RecipientSpec } from '../../../src-shared/contract';
 import { coded } from '../../../src-shared/error-codes';
 import { nextOccurrences } from '../../../src-shared/automations/recurrence';
-import type { ComposePreviewService, SendPlan } from '../campaigns/preview';
+import type { ComposePreviewService, SendPlan } from '../campaigns/drafts/preview';
 import type { Db } from '../db/database';
 import type { AutomationRow } from './automation-store';
 import type { DraftProblem } from './automation-checks';

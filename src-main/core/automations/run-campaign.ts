@@ -10,7 +10,7 @@ import { toAppError } from '../errors';
 import type { EventBus } from '../events';
 import type { CampaignsModule } from '../campaigns';
 import { draftOf } from '../campaigns/campaign-store';
-import { insertCampaign } from '../campaigns/new-campaign';
+import { insertCampaign } from '../campaigns/drafts/new-campaign';
 import type { AutomationRow } from './automation-store';
 import type { OccurrenceLog } from './occurrence-log';
 

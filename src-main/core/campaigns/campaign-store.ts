@@ -15,8 +15,8 @@ import { deliveryFailure, REFUSED_WORDS } from '../../../src-shared/delivery-fai
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/database';
 import { BeskedError } from '../errors';
-import type { MessageOptions as FrozenOptions } from './send-spec';
-import { CampaignRecipients } from './campaign-recipients';
+import type { MessageOptions as FrozenOptions } from './outbox/send-spec';
+import { CampaignRecipients } from './recipients/campaign-recipients';
 import { coded } from '../../../src-shared/error-codes';
 import type { StorageProblem } from '../db/storage-errors';
 

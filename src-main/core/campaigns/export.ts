@@ -6,9 +6,9 @@ import type { FileDownload } from '../../../src-shared/contract';
 import { STATE_INFO } from '../../../src-shared/delivery-status';
 import type { Db } from '../db/database';
 import { csvFile } from '../downloads/csv-file';
-import type { CampaignRecipients } from './campaign-recipients';
+import type { CampaignRecipients } from './recipients/campaign-recipients';
 import type { CampaignRow } from './campaign-store';
-import { RECIPIENT_STATE_WORDS } from './recipient-words';
+import { RECIPIENT_STATE_WORDS } from './recipients/recipient-words';
 
 const HEADER = ['Number', 'Name', 'Text', 'Parts', 'Sending', 'Reason', 'Delivery', 'Gateway status', 'Error', 'Status time', 'Cost', 'Gateway id'];
 

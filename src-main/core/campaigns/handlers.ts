@@ -7,18 +7,18 @@ import type { Db } from '../db/database';
 import type { PriceBook, Mode } from '../pricing/price-book';
 import { parseErrorCode, type CampaignStore, type CampaignRow, type StoredRecipient } from './campaign-store';
 import { gatewayErrorCoded } from '../../../src-shared/delivery-failures';
-import type { Drafts } from './drafts';
-import { withoutEmptyDrafts } from './empty-drafts';
-import type { FirstLiveSend } from './first-live-send';
+import type { Drafts } from './drafts/drafts';
+import { withoutEmptyDrafts } from './drafts/empty-drafts';
+import type { FirstLiveSend } from './checks/first-live-send';
 import { exportCampaignCsv } from './export';
-import type { Outbox } from './outbox';
-import type { ComposePreviewService } from './preview';
-import { RECIPIENT_STATE_WORDS } from './recipient-words';
+import type { Outbox } from './outbox/outbox';
+import type { ComposePreviewService } from './drafts/preview';
+import { RECIPIENT_STATE_WORDS } from './recipients/recipient-words';
 import type { CampaignSender } from './send';
-import type { RecentSenders } from './senders';
-import type { Templates } from './templates';
-import { channelTraits } from './channel-traits';
-import type { DraftOwners } from './draft-owners';
+import type { RecentSenders } from './drafts/senders';
+import type { Templates } from './drafts/templates';
+import { channelTraits } from './outbox/channel-traits';
+import type { DraftOwners } from './drafts/draft-owners';
 
 export type CampaignCallName = DomainCallName<'campaigns' | 'compose'>;
 

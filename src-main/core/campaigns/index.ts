@@ -1,6 +1,6 @@
 // Compose & campaigns as one module for the core: the services wired together, their contract handlers, and the
 // outbox's lifecycle (recover after a crash, start, stop).
-import { DraftOwners } from './draft-owners';
+import { DraftOwners } from './drafts/draft-owners';
 import type { Settings, StatusChanged, StatusTimeline } from '../../../src-shared/contract';
 import type { Db } from '../db/database';
 import type { EventBus } from '../events';
@@ -8,19 +8,19 @@ import type { GatewayClient } from '../gateway';
 import type { Logger } from '../log';
 import { PriceBook, type Mode } from '../pricing/price-book';
 import { CampaignStore } from './campaign-store';
-import { SqlContactDirectory } from './contact-directory';
-import { Drafts } from './drafts';
+import { SqlContactDirectory } from './recipients/contact-directory';
+import { Drafts } from './drafts/drafts';
 import { reportsShowDeparture } from './gateway-departure';
-import { removeEmptyDrafts } from './empty-drafts';
-import { FirstLiveSend } from './first-live-send';
+import { removeEmptyDrafts } from './drafts/empty-drafts';
+import { FirstLiveSend } from './checks/first-live-send';
 import { campaignHandlers } from './handlers';
-import { localDay, systemOffset } from './limits';
-import { Outbox } from './outbox';
-import { ComposePreviewService, type CachedBalance } from './preview';
+import { localDay, systemOffset } from './checks/limits';
+import { Outbox } from './outbox/outbox';
+import { ComposePreviewService, type CachedBalance } from './drafts/preview';
 import { CampaignSender } from './send';
-import { RecentSenders } from './senders';
-import { SpendLedger } from './spend-ledger';
-import { Templates } from './templates';
+import { RecentSenders } from './drafts/senders';
+import { SpendLedger } from './checks/spend-ledger';
+import { Templates } from './drafts/templates';
 
 export interface CampaignsModuleOptions {
   db: Db;

@@ -5,14 +5,14 @@ import { formatPhone } from '../../../src-shared/phone';
 import type { Db } from '../db/database';
 import { BeskedError } from '../errors';
 import { draftOf, frozenOptions, type CampaignStore } from './campaign-store';
-import type { FirstLiveSend } from './first-live-send';
-import type { ComposePreviewService, SendPlan } from './preview';
-import { scheduleKind, stateAfterFreeze } from './scheduling';
-import type { MessageOptions } from './send-spec';
-import type { RecentSenders } from './senders';
+import type { FirstLiveSend } from './checks/first-live-send';
+import type { ComposePreviewService, SendPlan } from './drafts/preview';
+import { scheduleKind, stateAfterFreeze } from './checks/scheduling';
+import type { MessageOptions } from './outbox/send-spec';
+import type { RecentSenders } from './drafts/senders';
 import { coded } from '../../../src-shared/error-codes';
-import { DEFAULT_BATCH_SIZE, frozenListOf, insertQueuedRows, nextRecipientId, QUEUED_ROW_PARAMS, writeBatches, type FrozenList } from './frozen-batches';
-import { channelTraits } from './channel-traits';
+import { DEFAULT_BATCH_SIZE, frozenListOf, insertQueuedRows, nextRecipientId, QUEUED_ROW_PARAMS, writeBatches, type FrozenList } from './recipients/frozen-batches';
+import { channelTraits } from './outbox/channel-traits';
 
 export interface SendDeps {
   db: Db;

@@ -1,10 +1,10 @@
 // Conversations per number: who wrote or was answered, the last text either way, unread counts, who it is assigned
 // to, and one number's thread with its internal notes.
 import type { Db } from '../db/database';
-import { CampaignRecipientThreads, REPLIES_SENT, type OutRow } from '../campaigns/campaign-recipients-threads';
+import { CampaignRecipientThreads, REPLIES_SENT, type OutRow } from '../campaigns/recipients/campaign-recipients-threads';
 import { isFinalState } from '../../../src-shared/delivery-status';
 import type { ConversationSummary, ConversationThread, InboundItem, OutboundItem, ThreadItem, Mode } from '../../../src-shared/contract';
-import { channelTraits } from '../campaigns/channel-traits';
+import { channelTraits } from '../campaigns/outbox/channel-traits';
 import { Assignments } from './assignments';
 import { ConversationNotes } from './notes';
 

@@ -5,9 +5,9 @@ import { isOptedOut } from '../contacts/consent';
 import { countSegments } from '../../../src-shared/sms/segments';
 import { coded } from '../../../src-shared/error-codes';
 import { checkSender, describeSenderIssue } from '../../../src-shared/senders';
-import { CampaignRecipients } from '../campaigns/campaign-recipients';
+import { CampaignRecipients } from '../campaigns/recipients/campaign-recipients';
 import { EMPTY_SPEC } from '../campaigns/campaign-store';
-import { insertCampaign } from '../campaigns/new-campaign';
+import { insertCampaign } from '../campaigns/drafts/new-campaign';
 
 export interface ReplyDeps {
   db: Db;

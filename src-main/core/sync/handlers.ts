@@ -7,10 +7,10 @@ import type { DomainCallName, SyncState } from '../../../src-shared/contract';
 import { rollupCampaign } from '../../../src-shared/rollup';
 import type { BeskedState } from '../../../src-shared/delivery-status';
 import { statusTimeline } from './status-timeline';
-import { CampaignRecipients } from '../campaigns/campaign-recipients';
+import { CampaignRecipients } from '../campaigns/recipients/campaign-recipients';
 import type { WebhookSecrets } from './webhook-secrets';
 import { coded } from '../../../src-shared/error-codes';
-import { channelTraits } from '../campaigns/channel-traits';
+import { channelTraits } from '../campaigns/outbox/channel-traits';
 
 export interface SyncHandlerDeps {
   state: () => Promise<SyncState>;

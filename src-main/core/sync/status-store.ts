@@ -1,7 +1,7 @@
 // Reads the gateway messages to watch and writes status changes to recipients, status events and the watch list.
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db/database';
-import { CampaignRecipientReports } from '../campaigns/campaign-recipients-reports';
+import { CampaignRecipientReports } from '../campaigns/recipients/campaign-recipients-reports';
 import { leftTheGateway } from '../campaigns/gateway-departure';
 import type { BeskedState } from '../../../src-shared/delivery-status';
 import type { StatusChange, WatchedRecipient } from './status-updates';

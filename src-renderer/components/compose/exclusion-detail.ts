@@ -9,7 +9,7 @@ interface Translator {
 }
 
 const PHONE_REJECTIONS: readonly PhoneRejection[] = ['empty', 'not_a_number', 'scientific', 'too_short', 'too_long', 'unknown_country_code', 'needs_country', 'invalid'];
-/** src-main/core/campaigns/recipients.ts words these two. */
+/** src-main/core/campaigns/recipients/recipients.ts words these two. */
 const OPTED_OUT = 'This number has opted out of messages.';
 const DUPLICATE = /^Already in the list as (.+)\.$/;
 

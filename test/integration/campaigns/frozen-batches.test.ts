@@ -15,12 +15,12 @@ import {
   writeBatches,
   nextRecipientId,
   type FrozenList,
-} from '../../../src-main/core/campaigns/frozen-batches';
+} from '../../../src-main/core/campaigns/recipients/frozen-batches';
 import { mergeFieldsIn, renderTemplate } from '../../../src-shared/sms/segments';
 import { templatePieces } from '../../../src-shared/sms/personalised';
 import { openDatabase } from '../../../src-main/core/db/database';
 import { migrations } from '../../../src-main/core/db/migrations';
-import { settleChunks } from '../../../src-main/core/campaigns/settlement';
+import { settleChunks } from '../../../src-main/core/campaigns/recipients/settlement';
 import { draft, numbers, perTest, type TestCore } from './helpers';
 
 const AT = '2026-11-22T10:00:00.000Z';

@@ -3,7 +3,7 @@
 // gateway id the simulator's ledger has for its number.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src-main/core/db/database';
-import { REALLY_QUEUED, settleChunks, unsettledCounts } from '../../../src-main/core/campaigns/settlement';
+import { REALLY_QUEUED, settleChunks, unsettledCounts } from '../../../src-main/core/campaigns/recipients/settlement';
 import { draft, numbers, perTest } from './helpers';
 
 const AT = '2026-11-22T10:00:00.000Z';

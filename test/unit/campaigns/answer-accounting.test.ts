@@ -2,7 +2,7 @@
 // account for (missing, no usable reference, a repeated or already held id, a count that breaks the order) are left
 // uncertain, never failed.
 import { describe, expect, it } from 'vitest';
-import { accountLegacy, accountMessaging } from '../../../src-main/core/campaigns/answer-accounting';
+import { accountLegacy, accountMessaging } from '../../../src-main/core/campaigns/outbox/answer-accounting';
 
 const chunk = [
   { id: 11, msisdn: 4520000011 },

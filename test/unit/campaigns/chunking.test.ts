@@ -10,7 +10,7 @@ import {
   LEGACY_MAX_RECIPIENTS_PER_REQUEST,
   requestSizes,
   splitIntoChunks,
-} from '../../../src-main/core/campaigns/chunking';
+} from '../../../src-main/core/campaigns/outbox/chunking';
 
 describe('chunk sizes', () => {
   it.each([

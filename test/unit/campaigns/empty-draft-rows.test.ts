@@ -1,7 +1,7 @@
 // Empty drafts as database rows: only a campaign still in draft can be empty, an unreadable recipient choice keeps
 // the draft, and the campaign list skips empty drafts without letting them take places of its limit.
 import { describe, expect, it } from 'vitest';
-import { isEmptyDraftRow, withoutEmptyDrafts } from '../../../src-main/core/campaigns/empty-drafts';
+import { isEmptyDraftRow, withoutEmptyDrafts } from '../../../src-main/core/campaigns/drafts/empty-drafts';
 import type { CampaignRow } from '../../../src-main/core/campaigns/campaign-store';
 
 const SPEC = '{"contactIds":[],"groupIds":[],"searches":[],"numbers":[]}';

@@ -18,7 +18,7 @@ import {
   rateChunkSize,
   scheduledSendTime,
   type OffsetFn,
-} from '../../../src-main/core/campaigns/limits';
+} from '../../../src-main/core/campaigns/checks/limits';
 
 const utc: OffsetFn = () => 0;
 const cph: OffsetFn = () => 60;

@@ -1,8 +1,8 @@
 // The outbox's shortcut for a recipient's encoding must agree with counting the rendered text, for any values.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { recipientNeedsUcs2 } from '../../../src-main/core/campaigns/recipient-encoding';
-import { TemplateComposer } from '../../../src-main/core/campaigns/composition';
+import { recipientNeedsUcs2 } from '../../../src-main/core/campaigns/outbox/recipient-encoding';
+import { TemplateComposer } from '../../../src-main/core/campaigns/recipients/composition';
 import { countSegments } from '../../../src-shared/sms/segments';
 
 const ucs2 = (text: string) => countSegments(text).encoding === 'UCS-2';

@@ -2,8 +2,8 @@
 // numbers listed, opted-out numbers left out with the reason; and each recipient's final text with its parts.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { resolveRecipients, type ContactDirectory, type DirectoryContact } from '../../../src-main/core/campaigns/recipients';
-import { TemplateComposer } from '../../../src-main/core/campaigns/composition';
+import { resolveRecipients, type ContactDirectory, type DirectoryContact } from '../../../src-main/core/campaigns/recipients/recipients';
+import { TemplateComposer } from '../../../src-main/core/campaigns/recipients/composition';
 import { countSegments, renderTemplate } from '../../../src-shared/sms/segments';
 import type { RecipientSpec } from '../../../src-shared/contract';
 

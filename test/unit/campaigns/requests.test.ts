@@ -2,10 +2,10 @@
 // legacy interface offers (and only where it allows them), and references the messaging interface echoes.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { buildLegacyRequest, buildLegacyRequestJson, legacyUserref, msisdnJson } from '../../../src-main/core/campaigns/legacy-request';
-import { buildMessagingRequest, messagingReference, parseMessagingReference } from '../../../src-main/core/campaigns/messaging-request';
-import { TemplateComposer } from '../../../src-main/core/campaigns/composition';
-import type { CampaignSendSpec, ChunkRecipient, MessageOptions } from '../../../src-main/core/campaigns/send-spec';
+import { buildLegacyRequest, buildLegacyRequestJson, legacyUserref, msisdnJson } from '../../../src-main/core/campaigns/outbox/legacy-request';
+import { buildMessagingRequest, messagingReference, parseMessagingReference } from '../../../src-main/core/campaigns/outbox/messaging-request';
+import { TemplateComposer } from '../../../src-main/core/campaigns/recipients/composition';
+import type { CampaignSendSpec, ChunkRecipient, MessageOptions } from '../../../src-main/core/campaigns/outbox/send-spec';
 import { LegacySmsMessage, LegacySmsMessageList } from '../../../src-main/core/gateway/legacy-schemas';
 import { MultiMobileMessageRequest } from '../../../src-main/core/gateway/messaging-schemas';
 

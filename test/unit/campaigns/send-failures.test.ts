@@ -2,7 +2,7 @@
 // only errors known to have stayed on this computer are retried, refused or pause the campaign.
 import { describe, expect, it } from 'vitest';
 import { BeskedError } from '../../../src-main/core/errors';
-import { classifySendFailure, type SendFailure } from '../../../src-main/core/campaigns/send-failures';
+import { classifySendFailure, type SendFailure } from '../../../src-main/core/campaigns/outbox/send-failures';
 
 const cases: [string, unknown, SendFailure][] = [
   ['a thrown non-Besked error', new Error('boom'), 'uncertain'],

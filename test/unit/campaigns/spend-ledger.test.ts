@@ -2,7 +2,7 @@
 // fetched per mode, replaced by the next fetch.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type Db } from '../../../src-main/core/db/database';
-import { SpendLedger } from '../../../src-main/core/campaigns/spend-ledger';
+import { SpendLedger } from '../../../src-main/core/campaigns/checks/spend-ledger';
 
 let db: Db;
 let ledger: SpendLedger;

@@ -1,5 +1,5 @@
 // Schema 7: a send chunk carries its outcome for its recipients until it is settled onto their rows, so sending a
-// chunk writes two small rows instead of rewriting a thousand recipient rows twice (see campaigns/settlement.ts).
+// chunk writes two small rows instead of rewriting a thousand recipient rows twice (see campaigns/recipients/settlement.ts).
 import type { Migration } from '../migrations';
 
 export const m007ChunkSettlement: Migration = {

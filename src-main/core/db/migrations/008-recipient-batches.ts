@@ -1,5 +1,5 @@
 // Schema 8: a large legacy campaign's frozen recipients may wait as batches of JSON entries until they are written as
-// rows, off the sending path (see campaigns/frozen-batches.ts).
+// rows, off the sending path (see campaigns/recipients/frozen-batches.ts).
 import type { Migration } from '../migrations';
 
 export const m008RecipientBatches: Migration = {

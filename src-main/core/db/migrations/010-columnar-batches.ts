@@ -1,5 +1,5 @@
 // Schema 10: frozen batches hold their numbers as bytes and their strings as one JSON text (see
-// campaigns/frozen-batches.ts), instead of one JSON array per recipient. Batches of schema 8 are converted here;
+// campaigns/recipients/frozen-batches.ts), instead of one JSON array per recipient. Batches of schema 8 are converted here;
 // this file keeps its own copy of both forms, because a migration must not change when the code does.
 import type { Migration } from '../migrations';
 

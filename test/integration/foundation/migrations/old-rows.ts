@@ -4,7 +4,7 @@
 import { openDatabase, schemaVersion, type Db } from '../../../../src-main/core/db/database';
 import { migrations } from '../../../../src-main/core/db/migrations';
 import { toColumns } from '../../../../src-main/core/contacts/contact-columns';
-import { frozenListOf, writeBatches } from '../../../../src-main/core/campaigns/frozen-batches';
+import { frozenListOf, writeBatches } from '../../../../src-main/core/campaigns/recipients/frozen-batches';
 
 export type Cell = string | number | null;
 export type Row = Record<string, Cell>;

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, schemaVersion, type Db } from '../../../../src-main/core/db/database';
 import { migrations } from '../../../../src-main/core/db/migrations';
-import { batchedCount } from '../../../../src-main/core/campaigns/frozen-batches';
+import { batchedCount } from '../../../../src-main/core/campaigns/recipients/frozen-batches';
 import { ADDED_COLUMNS, BATCHED, databaseAt, LATEST, OLDER, rowSets, type Cell, type Row } from './old-rows';
 
 const dirs: string[] = [];

@@ -1,0 +1,132 @@
+// Who a campaign goes to: contacts, groups, searches and typed numbers resolved into one list of numbers with
+// their merge-field values, each number once, with opted-out and invalid entries left out and listed with a reason.
+import type { Exclusion, RecipientSpec } from '../../../../src-shared/contract';
+import { formatPhone, normalisePhone, phoneRejectionMessage, type CountryCode } from '../../../../src-shared/phone';
+
+export interface DirectoryContact {
+  id: number;
+  firstName: string;
+  lastName: string;
+  e164: string;
+  msisdn: number;
+  email: string;
+  company: string;
+  custom: Record<string, string>;
+}
+
+/** What recipient resolution needs from the contacts store. */
+export interface ContactDirectory {
+  /** Contacts by id, group and search, in that order; a contact may come more than once. */
+  contacts(spec: Pick<RecipientSpec, 'contactIds' | 'groupIds' | 'searches'>): Iterable<DirectoryContact>;
+  /** Contacts owning any of these numbers (so a typed number of a known customer gets their merge fields). */
+  byMsisdn(msisdns: readonly number[]): Map<number, DirectoryContact>;
+  /** The numbers among these that opted out. */
+  optedOut(msisdns: readonly number[]): Set<number>;
+  /** The country for numbers typed without + or 00. */
+  defaultCountry(): CountryCode | undefined;
+  /** Merge fields a template can use: built-in and custom keys. */
+  fieldKeys(): string[];
+}
+
+export interface ResolvedRecipient {
+  msisdn: number;
+  contactId: number | null;
+  /** The contact's name, or null for a typed number of no contact. */
+  name: string | null;
+  values: Record<string, string>;
+}
+
+export interface Resolution {
+  recipients: ResolvedRecipient[];
+  exclusions: Exclusion[];
+}
+
+export function contactName(c: Pick<DirectoryContact, 'firstName' | 'lastName'>): string {
+  return `${c.firstName} ${c.lastName}`.trim();
+}
+
+/**
+ * A contact's merge-field values: the built-in fields (see contacts/merge-field-keys) and its custom fields.
+ * {phone} is the number in international form (+4520123456): unambiguous in any country, and cheap for 100,000.
+ */
+export function contactValues(c: DirectoryContact): Record<string, string> {
+  // The directory hands out a fresh custom-field object per contact, so it can carry the built-in fields too.
+  const values = c.custom;
+  values.first_name = c.firstName;
+  values.last_name = c.lastName;
+  values.name = contactName(c);
+  values.phone = c.e164;
+  values.email = c.email;
+  values.company = c.company;
+  return values;
+}
+
+/**
+ * Resolves what the user picked. A contact reached twice (two groups) counts once, silently; a typed number that
+ * repeats one already in the list is listed as a duplicate, because the gateway refuses a request naming a
+ * number twice and the user should see why their count is lower.
+ */
+export function resolveRecipients(spec: RecipientSpec, dir: ContactDirectory): Resolution {
+  const recipients: ResolvedRecipient[] = [];
+  const exclusions: Exclusion[] = [];
+  const byMsisdn = new Map<number, ResolvedRecipient>();
+  const seenContacts = new Set<number>();
+
+  for (const c of dir.contacts(spec)) {
+    if (seenContacts.has(c.id)) continue;
+    seenContacts.add(c.id);
+    if (byMsisdn.has(c.msisdn)) continue;
+    const r: ResolvedRecipient = { msisdn: c.msisdn, contactId: c.id, name: contactName(c) || null, values: contactValues(c) };
+    byMsisdn.set(c.msisdn, r);
+    recipients.push(r);
+  }
+
+  if (spec.numbers.length > 0) {
+    const country = dir.defaultCountry();
+    const parsed: { raw: string; msisdn: number }[] = [];
+    for (const raw of spec.numbers) {
+      const label = raw.trim();
+      if (label === '') continue;
+      const p = normalisePhone(label, country);
+      if (!p.ok) {
+        exclusions.push({ label, msisdn: null, contactId: null, reason: 'invalid', detail: phoneRejectionMessage(p.reason) });
+      } else {
+        parsed.push({ raw: label, msisdn: p.msisdn });
+      }
+    }
+    const known = dir.byMsisdn([...new Set(parsed.map((p) => p.msisdn))]);
+    for (const p of parsed) {
+      const already = byMsisdn.get(p.msisdn);
+      if (already) {
+        const as = already.name ?? formatPhone(`+${already.msisdn}`);
+        exclusions.push({ label: p.raw, msisdn: p.msisdn, contactId: null, reason: 'duplicate', detail: `Already in the list as ${as}.` });
+        continue;
+      }
+      const c = known.get(p.msisdn);
+      const r: ResolvedRecipient = c
+        ? { msisdn: p.msisdn, contactId: c.id, name: contactName(c) || null, values: contactValues(c) }
+        : { msisdn: p.msisdn, contactId: null, name: null, values: { phone: `+${p.msisdn}` } };
+      byMsisdn.set(p.msisdn, r);
+      recipients.push(r);
+    }
+  }
+
+  const optedOut = dir.optedOut(recipients.map((r) => r.msisdn));
+  if (optedOut.size === 0) return { recipients, exclusions };
+  const kept: ResolvedRecipient[] = [];
+  const out: Exclusion[] = [];
+  for (const r of recipients) {
+    if (optedOut.has(r.msisdn)) {
+      out.push({
+        label: r.name ?? formatPhone(`+${r.msisdn}`),
+        msisdn: r.msisdn,
+        contactId: r.contactId,
+        reason: 'opted_out',
+        detail: 'This number has opted out of messages.',
+      });
+    } else {
+      kept.push(r);
+    }
+  }
+  return { recipients: kept, exclusions: [...out, ...exclusions] };
+}

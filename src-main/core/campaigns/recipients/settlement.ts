@@ -1,0 +1,135 @@
+// Settlement of send chunks: the outbox records a chunk's outcome (in flight, accepted with its gateway ids) on the
+// chunk alone, and this copies it onto the recipient rows later, off the sending path. Until then a chunk's
+// recipients are the rows still 'queued' with no chunk, with ids from its first_id to its last_id. Part of the
+// recipients' repository (campaign-recipients.ts), whose reads settle first.
+//
+// Why this is exact: a chunk is made of the lowest queued ids above every unsettled chunk, so ranges of unsettled
+// chunks never overlap, and the only thing that puts rows back into the queue below them (resending uncertain
+// recipients) settles the campaign first while no chunk is on its way (Outbox.resolveUncertain).
+import type { Db } from '../../db/database';
+import { prepared } from '../../db/prepared';
+import type { CampaignCounts } from '../../../../src-shared/contract';
+import { materialise } from './frozen-batches';
+import { storageProblemOf } from '../../db/storage-errors';
+
+type ChunkState = 'in_flight' | 'accepted' | 'uncertain' | 'failed' | 'requeued';
+
+interface UnsettledChunk {
+  id: number;
+  campaign_id: number;
+  state: ChunkState;
+  first_id: number;
+  last_id: number;
+  finished_at: string | null;
+  error: string | null;
+  uncertain_ids: string | null;
+}
+
+/**
+ * SQL for "this recipient row of campaign @campaign is really queued": in no unsettled chunk. The campaign is one
+ * named parameter, so a statement cannot give the two places it is used different values.
+ */
+export const REALLY_QUEUED = `campaign_id = @campaign AND state = 'queued' AND id > COALESCE(
+  (SELECT MAX(last_id) FROM send_chunks WHERE campaign_id = @campaign AND settled = 0), 0)`;
+
+/** The highest recipient id covered by an unsettled chunk of the campaign (0 when none): queued rows above it are the queue. */
+export function queueFloor(db: Db, campaignId: number): number {
+  return (prepared(db, 'SELECT COALESCE(MAX(last_id), 0) FROM send_chunks WHERE campaign_id = ? AND settled = 0', 'pluck').get(campaignId) as number) ?? 0;
+}
+
+/** A chunk whose range still reaches into its campaign's frozen batches has rows to be written first. */
+const ROWS_WRITTEN = `NOT EXISTS (SELECT 1 FROM recipient_batches b WHERE b.campaign_id = send_chunks.campaign_id AND b.first_id <= send_chunks.last_id)`;
+
+/**
+ * Writes frozen batches as rows (frozen-batches.ts), then copies every finished, unsettled chunk's outcome onto its
+ * recipient rows (all campaigns, or one), each in one transaction (at most `limit` batches and `limit` chunks,
+ * oldest first: settling in slices keeps the core answering). Chunks still in flight stay as they are. Returns the
+ * campaigns whose rows changed; cheap when none.
+ */
+export function settleChunks(db: Db, campaignId?: number, limit = -1): Set<number> {
+  const written = materialise(db, campaignId, limit);
+  const chunks = (
+    campaignId === undefined
+      ? db.prepare(`SELECT * FROM send_chunks WHERE settled = 0 AND state <> 'in_flight' AND ${ROWS_WRITTEN} ORDER BY id LIMIT ?`).all(limit)
+      : db
+          .prepare(`SELECT * FROM send_chunks WHERE campaign_id = ? AND settled = 0 AND state <> 'in_flight' AND ${ROWS_WRITTEN} ORDER BY id LIMIT ?`)
+          .all(campaignId, limit)
+  ) as UnsettledChunk[];
+  if (chunks.length === 0) return written;
+  const inRange = "campaign_id = ? AND state = 'queued' AND chunk_id IS NULL AND id BETWEEN ? AND ?";
+  const messages = db.prepare('SELECT gateway_id, recipient_ids FROM gateway_messages WHERE chunk_id = ? AND probe = 0 ORDER BY recipient_ids IS NULL, rowid');
+  const acceptSome = db.prepare(
+    `UPDATE campaign_recipients SET state = 'accepted', chunk_id = ?, gateway_id = ?, status = COALESCE(status, 'pending'), status_at = COALESCE(status_at, ?)
+     WHERE id IN (SELECT value FROM json_each(?)) AND ${inRange}`,
+  );
+  const acceptRest = db.prepare(
+    `UPDATE campaign_recipients SET state = 'accepted', chunk_id = ?, gateway_id = ?, status = COALESCE(status, 'pending'), status_at = COALESCE(status_at, ?)
+     WHERE ${inRange}`,
+  );
+  const markRest = db.prepare(`UPDATE campaign_recipients SET state = ?, chunk_id = ?, reason = ? WHERE ${inRange}`);
+  const markSome = db.prepare(
+    `UPDATE campaign_recipients SET state = 'uncertain', chunk_id = ?, reason = ? WHERE id IN (SELECT value FROM json_each(?)) AND ${inRange}`,
+  );
+  const done = db.prepare('UPDATE send_chunks SET settled = 1 WHERE id = ?');
+  db.transaction(() => {
+    for (const c of chunks) {
+      const range = [c.campaign_id, c.first_id, c.last_id] as const;
+      if (c.state === 'accepted') {
+        // Recipients the answer did not account for first (answer-accounting.ts): they may well have the message.
+        if (c.uncertain_ids !== null) markSome.run(c.id, c.error, c.uncertain_ids, ...range);
+        let rest: string | null = null;
+        for (const m of messages.all(c.id) as { gateway_id: string; recipient_ids: string | null }[]) {
+          if (m.recipient_ids !== null) acceptSome.run(c.id, m.gateway_id, c.finished_at, m.recipient_ids, ...range);
+          else rest = m.gateway_id;
+        }
+        if (rest !== null) acceptRest.run(c.id, rest, c.finished_at, ...range);
+        // Sent in an accepted request, yet named by no message: never accepted without an id, never failed.
+        markRest.run('uncertain', c.id, c.error, ...range);
+      } else if (c.state === 'uncertain' || c.state === 'failed') {
+        markRest.run(c.state, c.id, c.error, ...range);
+      }
+      // 'requeued': its recipients simply are queued again.
+      done.run(c.id);
+    }
+  })();
+  for (const c of chunks) written.add(c.campaign_id);
+  return written;
+}
+
+/**
+ * Settles before a read, when the disk lets it: a view stays readable while writes fail (disk full), since the
+ * counts read unsettled chunks as they are (unsettledCounts) and the rows show what they showed before.
+ */
+export function settleForReading(db: Db, campaignId?: number): void {
+  try {
+    settleChunks(db, campaignId);
+  } catch (err) {
+    if (!storageProblemOf(err)) throw err;
+  }
+}
+
+/**
+ * The recipients of unsettled chunks by the chunk's state: they are counted as 'queued' rows in the table but are
+ * in flight, accepted, uncertain or failed. A chunk's range holds exactly its recipients, so its own count is the
+ * count of its rows: counts stay right without settling or scanning rows on the sending path.
+ */
+export function unsettledCounts(db: Db, campaignId: number): Partial<Record<'inFlight' | 'accepted' | 'uncertain' | 'failed', number>> {
+  const rows = db
+    .prepare(
+      `SELECT state, SUM(recipients) AS n FROM send_chunks
+       WHERE campaign_id = ? AND settled = 0 AND state IN ('in_flight', 'accepted', 'uncertain', 'failed')
+       GROUP BY state`,
+    )
+    .all(campaignId) as { state: Exclude<ChunkState, 'requeued'>; n: number }[];
+  const out: Partial<Record<'inFlight' | 'accepted' | 'uncertain' | 'failed', number>> = {};
+  for (const r of rows) out[r.state === 'in_flight' ? 'inFlight' : r.state] = r.n;
+  return out;
+}
+
+/** Moves the unsettled chunks' recipients from 'queued' to what their chunk says. */
+export function applyUnsettled(counts: CampaignCounts, unsettled: ReturnType<typeof unsettledCounts>): void {
+  for (const [key, n] of Object.entries(unsettled) as [keyof typeof unsettled, number][]) {
+    counts.queued -= n;
+    counts[key] += n;
+  }
+}
