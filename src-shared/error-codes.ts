@@ -181,6 +181,7 @@ export const ERROR_CODES = {
   'import.reportGone': [],
   'import.groupGone': [],
   'import.groupNameTaken': ['name'],
+  'import.newGroups': ['count', 'names'],
   'import.mapping.noPhone': [],
   'import.mapping.twoPhones': [],
   'import.mapping.sameField': ['field'],

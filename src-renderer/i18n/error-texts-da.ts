@@ -184,6 +184,7 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
     reportGone: 'Rapporten for denne import er ikke længere tilgængelig.',
     groupGone: 'Den valgte gruppe findes ikke længere. Vælg en anden gruppe, og importér igen.',
     groupNameTaken: 'Der findes allerede en gruppe med navnet "{name}". Vælg den som en eksisterende gruppe, eller vælg et andet navn.',
+    newGroups: 'Filen nævner {count} grupper, der ikke findes endnu: {names}. Bekræft for at oprette dem og importere.',
     mapping: {
       noPhone: 'Vælg den kolonne, der indeholder telefonnumrene.',
       twoPhones: 'Kun én kolonne kan være telefonnummeret. Sæt de andre til et eget felt eller "Spring over".',

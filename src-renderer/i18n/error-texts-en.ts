@@ -181,6 +181,7 @@ export const errorTextsEn = {
     reportGone: 'The report of this import is no longer available.',
     groupGone: 'The chosen group no longer exists. Choose another group and import again.',
     groupNameTaken: 'There is already a group called "{name}". Choose it as an existing group, or another name.',
+    newGroups: 'The file names {count} groups that do not exist yet: {names}. Confirm to create them and import.',
     mapping: {
       noPhone: 'Choose the column that holds the phone numbers.',
       twoPhones: 'Only one column can be the phone number. Set the others to a custom field or "Skip".',

@@ -15,7 +15,8 @@ export type ImportEncoding = z.infer<typeof ImportEncoding>;
 export const ImportDelimiter = z.enum([',', ';', '\t', '|']);
 export type ImportDelimiter = z.infer<typeof ImportDelimiter>;
 
-export const BuiltinTarget = z.enum(['ignore', 'firstName', 'lastName', 'fullName', 'phone', 'email', 'company', 'notes', 'optOut']);
+/** `groups`: the cell names the groups the row's contact joins, several separated by "," or ";" (issue 27.9). */
+export const BuiltinTarget = z.enum(['ignore', 'firstName', 'lastName', 'fullName', 'phone', 'email', 'company', 'notes', 'optOut', 'groups']);
 export type BuiltinTarget = z.infer<typeof BuiltinTarget>;
 /** Where a column's values go: a contact field, a custom field, or nowhere. */
 export const ColumnTarget = z.union([
@@ -93,6 +94,8 @@ export const ImportReport = z.object({
   optedOut: z.number(),
   blankLines: z.number(),
   group: z.object({ id: z.number(), name: z.string() }).nullable(),
+  /** The groups a "groups" column named: each with the contacts of this file it holds, and whether the import made it. */
+  columnGroups: z.array(z.object({ id: z.number(), name: z.string(), created: z.boolean(), contacts: z.number() })),
   reasons: z.array(z.object({ reason: ImportRejectReason, count: z.number() })),
   /** The first rejected rows; all of them are in the rejected-rows file. */
   rejectedSample: z.array(ImportRejectedRow),
@@ -142,6 +145,11 @@ export const importCalls = {
       defaultCountry: CountryCodeInput,
       mergeRule: MergeRule,
       group: ImportGroup,
+      /**
+       * Groups a "groups" column names that do not exist yet and the user agreed to create. A run that finds others
+       * is refused with import.newGroups listing them, before anything is saved, so the user confirms first.
+       */
+      createGroups: z.array(GroupName).max(1000).optional(),
     }),
     ImportReport,
     'Imports every row in one transaction, with contacts.importProgress events; all or nothing. Returns what happened to each row.',

@@ -59,8 +59,17 @@ describe('mapRow', () => {
         phone: { ok: true, e164: '+4520123456', msisdn: 4520123456, country: 'DK', national: '20123456' },
         fields: { firstName: 'Søren', lastName: 'Jensen', email: 'soren@bageriet.dk', company: 'Bageriet', notes: '', custom: { kundenr: '17' } },
         optOut: false,
+        groups: [],
       },
     });
+  });
+
+  it('reads the groups a groups column names, across several such columns, once each', () => {
+    const m: ColumnTarget[] = ['phone', 'groups', 'groups'];
+    const r = mapRow(['20123456', 'VIP, Nyhedsbrev', 'vip; Aarhus'], m, ctx);
+    expect(r.ok && r.row.groups).toEqual(['VIP', 'Nyhedsbrev', 'Aarhus']);
+    const long = mapRow(['20123456', 'x'.repeat(81), ''], m, ctx);
+    expect(long).toMatchObject({ ok: false, reason: 'value_too_long' });
   });
 
   it.each([

@@ -1,6 +1,7 @@
 // Saves a fully read import into Besked's database in one transaction: merges rows whose number is already
 // a contact (by the owner's rule), inserts the new contacts set-wise (marking them for the search index to
-// catch up on), adds everyone to the group and records opt-outs from the file. All of it or none of it.
+// catch up on), adds everyone to the group and to the groups a "groups" column names, and records opt-outs
+// from the file. All of it or none of it.
 import type { Db } from '../../db/database';
 import type { ImportGroup, MergeRule } from '../../../../src-shared/contract';
 import { BeskedError } from '../../errors';
@@ -8,6 +9,7 @@ import { fieldsOf, phonePartsOf, toColumns, type StoredContact } from '../contac
 import { mergeFields } from '../merge-rules';
 import { registerCustomFields } from '../custom-fields';
 import { markPending } from '../search-index';
+import { joinColumnGroups, type ColumnGroup } from './column-groups';
 import type { StagedRow } from './staging';
 import { coded } from '../../../../src-shared/error-codes';
 import { parseFieldRevisions, withChanges } from '../../../../src-shared/contacts/contact-changes';
@@ -27,6 +29,8 @@ export interface ApplyResult {
   /** Staged contacts whose number was already a contact: 'updated' when the rule changed it, else 'merged'. */
   existing: Map<number, 'updated' | 'merged'>;
   group: { id: number; name: string } | null;
+  /** The groups a "groups" column named, made where confirmed, with the contacts of the file each holds. */
+  columnGroups: ColumnGroup[];
   optedOut: number;
 }
 
@@ -109,6 +113,8 @@ export function applyStaged(db: Db, o: ApplyOptions): ApplyResult {
         ).run(group.id);
       }
 
+      const columnGroups = joinColumnGroups(db, o.now);
+
       db.prepare(
         `INSERT INTO main.consent_log (msisdn, action, source, by, note, at)
          SELECT s.msisdn, 'opt_out', 'import', @by, 'Marked as opted out in the imported file', @now FROM stage.staged s
@@ -119,7 +125,7 @@ export function applyStaged(db: Db, o: ApplyOptions): ApplyResult {
         .run({ by: o.by, now: o.now }).changes;
 
       registerCustomFields(db, o.customFields);
-      return { created, existing, group, optedOut };
+      return { created, existing, group, columnGroups, optedOut };
     })();
   } finally {
     db.prepare('DETACH DATABASE stage').run();

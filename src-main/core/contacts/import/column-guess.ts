@@ -20,6 +20,7 @@ const SYNONYMS: Record<Guessable, string[]> = {
   email: ['email', 'emailaddress', 'mail', 'emailadresse', 'mailadresse', 'epost', 'epostadresse'],
   company: ['company', 'companyname', 'organisation', 'organization', 'business', 'firma', 'firmanavn', 'virksomhed', 'virksomhedsnavn', 'forretning'],
   notes: ['notes', 'note', 'comment', 'comments', 'remarks', 'noter', 'notat', 'notater', 'bemaerkning', 'bemærkning', 'bemærkninger', 'kommentar', 'kommentarer'],
+  groups: ['groups', 'group', 'gruppe', 'grupper', 'kundegruppe', 'kundegrupper', 'segment', 'segments', 'segmenter', 'lister'],
   optOut: ['optout', 'optedout', 'unsubscribed', 'unsubscribe', 'stop', 'afmeldt', 'frameldt', 'framelding', 'afmelding', 'fravalgt'],
 };
 

@@ -1,4 +1,4 @@
-// The owner's choices for a run, checked before any row is read: one phone column, no field taken twice,
+// The owner's choices for a run, checked before any row is read: one phone column, no field taken twice (groups may),
 // and a group that still exists or a new group name that is free.
 import type { Db } from '../../db/database';
 import { BeskedError } from '../../errors';
@@ -14,7 +14,8 @@ export function checkMapping(mapping: ColumnTarget[]): void {
   if (phone > 1) fail('Only one column can be the phone number. Set the others to a custom field or "Skip".', coded('import.mapping.twoPhones'));
   const seen = new Set<string>();
   for (const t of mapping) {
-    if (t === 'ignore') continue;
+    // Several columns may name groups ("Group 1", "Group 2"): a contact joins every group any of them names.
+    if (t === 'ignore' || t === 'groups') continue;
     const key = typeof t === 'string' ? t : `custom:${t.custom}`;
     const field = typeof t === 'string' ? t : t.label;
     if (seen.has(key)) fail(`Two columns go to the same field (${field}). Choose a different field for one of them.`, coded('import.mapping.sameField', { field }));

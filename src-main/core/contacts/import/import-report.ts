@@ -40,6 +40,7 @@ export function importReport({ upload: u, staging, apply, blankLines, started }:
     optedOut: apply.optedOut,
     blankLines,
     group: apply.group,
+    columnGroups: apply.columnGroups,
     reasons: staging.reasons(),
     rejectedSample: [...staging.rejectedRows(REJECTED_SAMPLE)].map(toRejected),
     durationMs: Date.now() - started,

@@ -29,6 +29,7 @@ import { stageRows } from './stage-rows';
 import { checkGroup, checkMapping } from './import-choices';
 import { importReport, reportRowsFile, type Finished } from './import-report';
 import { emptyFile, headerOnly } from './import-errors';
+import { requireConfirmedGroups } from './column-groups';
 import { rememberMapping, setDefaultCountry } from '../contact-prefs';
 import { coded } from '../../../../src-shared/error-codes';
 
@@ -43,6 +44,8 @@ export interface RunInput {
   defaultCountry: CountryCode;
   mergeRule: MergeRule;
   group: ImportGroup;
+  /** Groups a "groups" column names that the user agreed to create. */
+  createGroups?: string[];
 }
 
 export class ContactImporter {
@@ -109,6 +112,7 @@ export class ContactImporter {
       });
       if (stopped) throw new BeskedError('cancelled', 'Import cancelled. Nothing was changed.', coded('import.cancelled'));
       if (staging.accepted + staging.rejected === 0) throw opts.hasHeader ? headerOnly() : emptyFile();
+      requireConfirmedGroups(this.db, staging.groupNames(), input.createGroups ?? []);
 
       progress('saving', u.bytes, true);
       // Let the "saving" event leave before the (short, synchronous) transaction holds the core.

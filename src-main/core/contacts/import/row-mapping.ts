@@ -3,11 +3,14 @@
 import type { ColumnTarget, ImportRejectReason } from '../../../../src-shared/contract';
 import { normalisePhone, phoneRejectionMessage, type CountryCode, type Phone } from '../../../../src-shared/phone';
 import type { ContactFields } from '../merge-rules';
+import { GROUP_NAME_MAX, groupNamesOf } from '../../../../src-shared/contacts/group-cell';
 
 export interface MappedRow {
   phone: Phone;
   fields: ContactFields;
   optOut: boolean;
+  /** The groups a "groups" column names for this row (empty without one). */
+  groups: string[];
 }
 
 export type RowResult = { ok: true; row: MappedRow } | { ok: false; reason: ImportRejectReason; message: string };
@@ -40,6 +43,7 @@ export function mapRow(cells: readonly string[], mapping: readonly ColumnTarget[
   let phoneText = '';
   let fullName = '';
   let optOut = false;
+  const groups: string[] = [];
   for (let i = 0; i < mapping.length; i++) {
     const target = mapping[i]!;
     const value = (cells[i] ?? '').trim();
@@ -59,6 +63,12 @@ export function mapRow(cells: readonly string[], mapping: readonly ColumnTarget[
       case 'optOut':
         optOut = YES.has(value.toLowerCase());
         break;
+      case 'groups': {
+        const cell = groupNamesOf(value);
+        if (!cell.ok) return tooLong(`The group name "${cell.tooLong.slice(0, 40)}…"`, GROUP_NAME_MAX);
+        for (const name of cell.names) if (!groups.some((g) => g.toLocaleLowerCase('da') === name.toLocaleLowerCase('da'))) groups.push(name);
+        break;
+      }
       default:
         if (value.length > LIMITS[target]) return tooLong(LABELS[target], LIMITS[target]);
         fields[target] = value;
@@ -74,7 +84,7 @@ export function mapRow(cells: readonly string[], mapping: readonly ColumnTarget[
   }
   const phone = normalisePhone(phoneText, ctx.defaultCountry);
   if (!phone.ok) return { ok: false, reason: `phone_${phone.reason}`, message: phoneRejectionMessage(phone.reason) };
-  return { ok: true, row: { phone, fields, optOut } };
+  return { ok: true, row: { phone, fields, optOut, groups } };
 }
 
 function tooLong(what: string, max: number): RowResult {

@@ -37,6 +37,7 @@ export class Staging {
   private readonly insert: Database.Statement;
   private readonly update: Database.Statement;
   private readonly log: Database.Statement;
+  private readonly joinGroup: Database.Statement;
   accepted = 0;
   rejected = 0;
   optOuts = 0;
@@ -56,6 +57,12 @@ export class Staging {
         sort_key TEXT NOT NULL, search_phone TEXT NOT NULL, search_custom TEXT NOT NULL,
         opt_out INTEGER NOT NULL, first_row INTEGER NOT NULL
       ) STRICT;
+      -- A rowid table: its rowid is the order in which the file first named each group for each contact.
+      CREATE TABLE IF NOT EXISTS staged_groups (
+        sid INTEGER NOT NULL,
+        name TEXT NOT NULL COLLATE NOCASE,
+        UNIQUE (sid, name)
+      ) STRICT;
       CREATE TABLE IF NOT EXISTS row_log (
         row_no INTEGER PRIMARY KEY,
         sid INTEGER,
@@ -73,6 +80,7 @@ export class Staging {
       `UPDATE staged SET first_name = @first_name, last_name = @last_name, email = @email, company = @company, notes = @notes,
          custom = @custom, sort_key = @sort_key, search_custom = @search_custom, opt_out = @opt_out WHERE sid = @sid`,
     );
+    this.joinGroup = this.db.prepare('INSERT OR IGNORE INTO staged_groups (sid, name) VALUES (?, ?)');
     this.log = this.db.prepare('INSERT INTO row_log (row_no, sid, reason, message, cells) VALUES (?, ?, ?, ?, ?)');
   }
 
@@ -83,13 +91,19 @@ export class Staging {
 
   /**
    * A row with a new number becomes a staged contact (its row is known by first_row); a row repeating a
-   * number is folded into it by the rule and logged as such.
+   * number is folded into it by the rule and logged as such. Groups add up: a contact joins every group any of
+   * its rows names, whatever the merge rule (joining is not overwriting a value).
    */
   accept(rowNo: number, row: MappedRow, rule: MergeRule): void {
     this.accepted++;
     const cols = toColumns(row.phone, row.fields);
-    if (this.insert.run({ ...cols, opt_out: row.optOut ? 1 : 0, first_row: rowNo }).changes === 1) return;
+    const inserted = this.insert.run({ ...cols, opt_out: row.optOut ? 1 : 0, first_row: rowNo });
+    if (inserted.changes === 1) {
+      for (const name of row.groups) this.joinGroup.run(inserted.lastInsertRowid, name);
+      return;
+    }
     const cur = this.byMsisdn.get(row.phone.msisdn)!;
+    for (const name of row.groups) this.joinGroup.run(cur.sid, name);
     const merged = mergeFields(fieldsOf(cur), row.fields, rule);
     const optOut = cur.opt_out === 1 || row.optOut;
     if (merged.changed.length || optOut !== (cur.opt_out === 1)) {
@@ -105,6 +119,15 @@ export class Staging {
 
   contacts(): number {
     return (this.db.prepare('SELECT count(*) AS n FROM staged').get() as { n: number }).n;
+  }
+
+  /**
+   * Every group name the file's "groups" column holds, once each (as unique as a group's name: case-insensitively),
+   * spelled and ordered as the file first names them.
+   */
+  groupNames(): string[] {
+    // SQLite takes a bare column from the row min() picks, so `name` is the first spelling.
+    return (this.db.prepare('SELECT name, min(rowid) AS first FROM staged_groups GROUP BY name ORDER BY first').all() as { name: string }[]).map((r) => r.name);
   }
 
   optOutCount(): number {
