@@ -731,6 +731,8 @@ export const da: Translation<Messages> = {
       title: 'Indbakke og leveringsrapporter',
       pollSeconds: 'Interval for tjek af svar',
       seconds: 'sekunder',
+      pollRhythm:
+        'når intet sker ({quiet} forespørgsler i døgnet). I {activeMinutes} minutter efter en sendt eller modtaget besked tjekker Besked hvert {activeS}. sekund, og hvert {keywordS}. sekund mens en nøgleordsregel er slået til ({keyword} i døgnet): højst {most} forespørgsler i døgnet.',
       keywords: 'Afmeldingsord',
       keywordsHint: 'Et svar, der begynder med et af disse ord, afmelder nummeret (store og små bogstaver og tegnsætning er ligegyldige).',
       keywordsPlaceholder: 'Tilføj et ord, og tryk på Enter',

@@ -726,6 +726,8 @@ export const en = {
       title: 'Inbox and delivery reports',
       pollSeconds: 'Check for replies every',
       seconds: 'seconds',
+      pollRhythm:
+        'when nothing happens ({quiet} requests a day). For {activeMinutes} minutes after a text is sent or received Besked checks every {activeS} seconds, and every {keywordS} seconds while a keyword rule is on ({keyword} a day): at most {most} requests a day.',
       keywords: 'Opt-out keywords',
       keywordsHint: 'A reply starting with one of these opts the number out (case and punctuation do not matter).',
       keywordsPlaceholder: 'Add a keyword and press Enter',

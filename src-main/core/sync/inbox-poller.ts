@@ -82,6 +82,11 @@ export class InboxPoller {
     return this.loop.stop();
   }
 
+  /** Something happened that makes a customer's text likely (a text went out or came in): look sooner. */
+  hurry(): void {
+    this.loop.planSooner(this.o.intervalMs());
+  }
+
   /** Polls now (the window got focus), then keeps the usual rhythm. */
   async refreshNow(): Promise<InboxRound> {
     const r = await this.runOnce();

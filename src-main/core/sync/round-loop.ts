@@ -19,6 +19,8 @@ export interface RoundLoopOptions<R extends { offline: boolean }> {
 
 export class RoundLoop<R extends { offline: boolean }> {
   private timer: NodeJS.Timeout | null = null;
+  /** When the planned round runs (while `timer` is set). */
+  private plannedAt = 0;
   private chain: Promise<unknown> = Promise.resolve();
   private failures = 0;
   private running = false;
@@ -69,6 +71,7 @@ export class RoundLoop<R extends { offline: boolean }> {
   planAt(atMs: number, delayMs = Math.max(atMs - this.o.now(), 0)): void {
     if (!this.running) return;
     if (this.timer) clearTimeout(this.timer);
+    this.plannedAt = atMs;
     this.o.status.planned(this.o.channel, atMs);
     this.timer = setTimeout(() => {
       this.timer = null;
@@ -80,6 +83,15 @@ export class RoundLoop<R extends { offline: boolean }> {
         });
     }, delayMs);
     this.timer.unref?.();
+  }
+
+  /**
+   * Brings the planned round forward to within delayMs when it is later than that; a round on its way plans the
+   * next one itself when it ends.
+   */
+  planSooner(delayMs: number): void {
+    if (!this.running || this.timer === null) return;
+    if (this.plannedAt > this.o.now() + delayMs) this.plan(delayMs);
   }
 
   /** Plans the next round after one that ran outside the timer (a refresh the user asked for). */

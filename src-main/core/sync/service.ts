@@ -21,6 +21,7 @@ import { SyncStatus } from './sync-status';
 import { WebhookReceiver } from './webhook-receiver';
 import { WebhookSecrets } from './webhook-secrets';
 import { campaignTimeline, syncHandlers } from './handlers';
+import { inboxPollDelayMs } from '../../../src-shared/inbox-poll-rhythm';
 
 export interface SyncServiceDeps {
   db: Db;
@@ -100,13 +101,16 @@ export function createSyncService(d: SyncServiceDeps): SyncService {
     now,
   });
 
+  // The inbox's rhythm (src-shared/inbox-poll-rhythm.ts): the last text in or out, on this service's clock.
+  let lastActivityAt: number | null = null;
+  const keywordRuleOn = () => d.db.prepare("SELECT 1 FROM automations WHERE kind = 'keyword' AND state = 'active' LIMIT 1").get() !== undefined;
   const inboxPoller = new InboxPoller({
     db: d.db,
     gateway: d.gateway,
     receive: (t, list) => d.intake.receive(t.gateway, t.mode, 'poll', list),
     status,
     target: inboxTarget,
-    intervalMs: () => d.settings.get().inboxPollSeconds * 1000,
+    intervalMs: () => inboxPollDelayMs({ idleS: d.settings.get().inboxPollSeconds, lastActivityAt, keywordRuleOn: keywordRuleOn(), now: now() }),
     gatewayNow: async (t) => (t.mode === 'sandbox' ? sandboxClock(d.connection, now) : now()),
     log: d.log,
     now,
@@ -192,12 +196,20 @@ export function createSyncService(d: SyncServiceDeps): SyncService {
       statusPoller.start();
       inboxPoller.start();
       unsubscribe = d.events.subscribe((m) => {
-        // A chunk went out: its first look is due in seconds, sooner than the poller's longest sleep.
-        if (m.name === 'campaign.progress') return statusPoller.wake();
+        // A chunk went out: its first look is due in seconds, sooner than the poller's longest sleep. A text in or out
+        // also makes an answer likely soon: the inbox quickens (src-shared/inbox-poll-rhythm.ts).
+        if (m.name === 'campaign.progress' || m.name === 'inbox.received') {
+          lastActivityAt = now();
+          inboxPoller.hurry();
+          if (m.name === 'campaign.progress') statusPoller.wake();
+          return;
+        }
+        if (m.name === 'automations.changed') return inboxPoller.hurry();
         if (m.name !== 'settings.changed') return;
-        const now = JSON.stringify(d.settings.get().webhookReceiver);
-        if (now === lastReceiverSettings) return;
-        lastReceiverSettings = now;
+        inboxPoller.hurry();
+        const want = JSON.stringify(d.settings.get().webhookReceiver);
+        if (want === lastReceiverSettings) return;
+        lastReceiverSettings = want;
         void reconcileReceiver();
       });
       await reconcileReceiver();

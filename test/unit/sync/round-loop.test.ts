@@ -123,4 +123,22 @@ describe('RoundLoop', () => {
     expect(calls).toBe(2);
     await l.stop();
   });
+
+  it('brings a later planned round forward, never pushes an earlier one back, and leaves a round on its way alone', async () => {
+    const { l, planned, stats } = loop([{ offline: false }]);
+    l.start(30_000);
+    l.planSooner(5_000);
+    expect(planned).toEqual([30_000, 5_000]);
+    // Already sooner than asked: unchanged.
+    l.planSooner(8_000);
+    expect(planned).toEqual([30_000, 5_000]);
+    await vi.advanceTimersByTimeAsync(5_000);
+    // The round is on its way (it takes 50 ms): nothing planned beside it; it plans the next when it ends.
+    l.planSooner(1_000);
+    expect(planned).toEqual([30_000, 5_000]);
+    await vi.advanceTimersByTimeAsync(50);
+    expect(stats().rounds).toBe(1);
+    expect(planned).toEqual([30_000, 5_000, 15_050]);
+    await l.stop();
+  });
 });
