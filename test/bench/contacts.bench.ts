@@ -55,7 +55,7 @@ export function generateCsv(rows = ROWS): Buffer {
 }
 
 /** Imports the file through the contract, as the renderer would: upload in chunks, preview, run. */
-export async function importThroughContract(core: Core, bytes: Buffer) {
+export async function importThroughContract(core: Core, bytes: Buffer, group: unknown = { kind: 'new', name: 'Alle kunder' }) {
   const call = async (name: string, input: unknown) => {
     const r = await core.dispatch(name, input);
     if (!r.ok) throw new Error(`${name}: ${r.error.message}`);
@@ -68,7 +68,7 @@ export async function importThroughContract(core: Core, bytes: Buffer) {
     await call('contacts.importChunk', { importId, offset: off, base64: bytes.subarray(off, off + chunk).toString('base64') });
   }
   const p = await call('contacts.importPreview', { importId });
-  return call('contacts.importRun', { importId, mapping: p.mapping, defaultCountry: 'DK', mergeRule: 'fillEmpty', group: { kind: 'new', name: 'Alle kunder' } });
+  return call('contacts.importRun', { importId, mapping: p.mapping, defaultCountry: 'DK', mergeRule: 'fillEmpty', group });
 }
 
 /** Child mode: import once into a fresh folder, print seconds and peak RSS. */

@@ -18,6 +18,7 @@ import { NextSendsService, nextRunAt } from './next-sends';
 import type { StoredInbound } from '../inbox/inbound-store';
 import { AutoReplies } from './auto-reply';
 import { WelcomeTexts } from './welcome';
+import { OccurrenceLog } from './occurrence-log';
 import { createRunner } from './runner-wiring';
 import type { GatewayClient } from '../gateway';
 
@@ -95,8 +96,10 @@ export function createAutomationsModule(o: AutomationsModuleOptions): Automation
   const welcome = new WelcomeTexts({
     db: o.db,
     events: o.events,
-    log: o.log,
-    reply: o.reply,
+    settings: o.settings,
+    campaigns: o.campaigns,
+    log: new OccurrenceLog(o.db, o.now),
+    logger: o.log,
     now: o.now,
     automation: (id) => store.get(id),
     graceMinutes: () => o.settings().automations.graceMinutes,

@@ -1,57 +1,60 @@
 // Welcome texts: the schema's trigger queues every contact who joins a switched-on welcome automation's group (import,
-// by hand or a keyword rule); each queued contact gets the text once. The occurrence row ('welcome', UNIQUE per
-// contact), the reply and the queue row's removal commit in one transaction, so a crash never sends one twice. A join
-// that waited longer than the grace period for a Besked to start is recorded missed, never welcomed months late.
+// by hand or a keyword rule). The joins of one pass — an import, a bulk add, keyword joins within a short window — are
+// welcomed by ONE run, like a date-field run: a campaign with automation_id whose occurrence rows ('welcome', UNIQUE per
+// automation and contact) are written with its draft and the queue rows' removal in one transaction, then sent by the
+// campaigns' sender (opt-outs, quiet hours, rate and caps applied), so a crash never sends one twice and 10,000 joins
+// make one campaign, not 10,000. A join that waited longer than the grace period for a Besked to start is recorded
+// missed, never welcomed months late.
 import type { Coded } from '../../../src-shared/error-codes';
 import { coded } from '../../../src-shared/error-codes';
-import { renderTemplate } from '../../../src-shared/sms/personalised';
-import type { Db } from '../db/database';
-import type { EventBus } from '../events';
 import type { Logger } from '../log';
-import { BeskedError } from '../errors';
-import { isOptedOut } from '../contacts/consent';
-import { SqlContactDirectory } from '../campaigns/recipients/contact-directory';
-import { contactValues } from '../campaigns/recipients/recipients';
-import type { ReplyRequest } from '../inbox/reply';
 import type { AutomationRow } from './automation-store';
 import { OneAtATime } from './one-at-a-time';
+import { recordRun, sendRun, type RunDeps } from './run-campaign';
 import { isPhoneSender, welcomeTooLate } from '../../../src-shared/automations/reply-guards';
 
-export interface WelcomeDeps {
-  db: Db;
-  events: EventBus;
-  log: Logger;
-  reply: (req: ReplyRequest) => Promise<{ campaignId: number; recipientId: number }>;
-  now: () => number;
+export interface WelcomeDeps extends RunDeps {
+  logger: Logger;
   automation: (id: number) => AutomationRow | undefined;
   /** The grace period of every automation (settings): a join queued longer ago is missed. */
   graceMinutes: () => number;
   /** When this Besked started, on the clock the queue's joined_at is written on: the computer's (the trigger's 'now'). */
   runningSince?: number;
+  /** How long a pass waits after being asked, so joins that come close together (keyword rules) share a run. */
+  windowMs?: number;
 }
 
 interface Queued {
-  automationId: number;
   contactId: number;
   joinedAt: string;
+  /** Null when the contact was deleted after joining. */
+  msisdn: number | null;
+  optedOut: number;
 }
 
 export const WELCOME = 'welcome';
-const PAGE = 200;
+/** Joins welcomed by one run at the most: a larger import is welcomed by a run per this many. */
+export const WELCOME_RUN_MAX = 10_000;
+const WINDOW_MS = 2_000;
 const MISSED = 'The contact joined while Besked was not running, longer ago than the grace period, so the welcome text was not sent late.';
 
 export class WelcomeTexts {
   private readonly passes: OneAtATime;
   private readonly runningSince: number;
+  private waiting: Promise<void> | null = null;
 
   constructor(private readonly d: WelcomeDeps) {
-    this.passes = new OneAtATime(d.log);
+    this.passes = new OneAtATime(d.logger);
     this.runningSince = d.runningSince ?? Date.now();
   }
 
-  /** Works through the queue; calls run one after another. */
+  /** Works through the queue after a short window; calls within the window share the pass. */
   poke(): Promise<void> {
-    return this.passes.pass(() => this.pass(), 'welcome texts failed');
+    this.waiting ??= new Promise<void>((resolve) => setTimeout(resolve, this.d.windowMs ?? WINDOW_MS).unref?.()).then(() => {
+      this.waiting = null;
+      return this.passes.pass(() => this.pass(), 'welcome texts failed');
+    });
+    return this.waiting;
   }
 
   stop(): Promise<void> {
@@ -59,113 +62,97 @@ export class WelcomeTexts {
   }
 
   private async pass(): Promise<void> {
+    const ids = (this.d.db.prepare('SELECT DISTINCT automation_id AS id FROM automation_welcome_queue ORDER BY id').all() as { id: number }[]).map((r) => r.id);
     const touched = new Set<number>();
-    const missed = new Set<number>();
-    const page = this.d.db.prepare(
-      `SELECT automation_id AS automationId, contact_id AS contactId, joined_at AS joinedAt
-       FROM automation_welcome_queue ORDER BY joined_at, automation_id, contact_id LIMIT ${PAGE}`,
-    );
-    // A row that could not be handled stays queued for the next pass instead of being read again in this one.
-    const tried = new Set<string>();
-    for (;;) {
-      const rows = (page.all() as Queued[]).filter((q) => !tried.has(`${q.automationId}:${q.contactId}`));
-      if (rows.length === 0) break;
-      for (const q of rows) {
-        if (this.passes.stopped) return;
-        tried.add(`${q.automationId}:${q.contactId}`);
-        try {
-          const outcome = await this.welcome(q);
-          if (outcome) touched.add(q.automationId);
-          if (outcome === 'missed') missed.add(q.automationId);
-        } catch (err) {
-          this.d.log.warn('welcome text: could not handle a queued contact', { ...q, err });
-        }
+    for (const id of ids) {
+      if (this.passes.stopped) return;
+      try {
+        // A run per WELCOME_RUN_MAX joins, until the automation's queue is empty or nothing more can be done now.
+        while (await this.welcome(id)) touched.add(id);
+      } catch (err) {
+        this.d.logger.warn('welcome texts: could not handle the queue of an automation', { automation: id, err });
       }
     }
     if (touched.size > 0) this.d.events.emit('automations.changed', { ids: [...touched] });
-    for (const id of missed) {
-      const name = this.d.automation(id)?.draft.name ?? '';
-      this.d.events.emit('automations.attention', { id, name, message: MISSED, code: { code: 'automation.welcome.missed', params: {} } });
-    }
   }
 
-  /** Handles one queued join; true (or 'missed') when it recorded something for the automation. */
-  private async welcome(q: Queued): Promise<boolean | 'missed'> {
-    const rule = this.d.automation(q.automationId);
-    if (!rule || rule.draft.spec.kind !== 'welcome') {
-      this.dequeue(q);
-      return false;
-    }
-    if (this.recorded(q)) {
-      // Welcomed before (rejoined the group, or a second way of joining): once per contact.
-      this.dequeue(q);
-      return false;
-    }
-    if (rule.state !== 'active') return this.skip(q, 'The automation was switched off before the text went', coded('automation.welcome.paused'));
-    // joined_at is the computer's time (the trigger's), so it is held against the start on that clock, whichever the runner keeps.
-    if (welcomeTooLate(Date.parse(q.joinedAt), this.runningSince, this.d.graceMinutes())) {
-      this.skip(q, MISSED, coded('automation.welcome.missed'), 'missed');
-      return 'missed';
-    }
-    const contact = [...new SqlContactDirectory(this.d.db).contacts({ contactIds: [q.contactId], groupIds: [], searches: [] })][0];
-    if (!contact) return this.skip(q, 'The contact was deleted', coded('automation.welcome.contactDeleted'));
-    if (isOptedOut(this.d.db, contact.msisdn)) return this.skip(q, 'The number has opted out', coded('automation.welcome.optedOut'));
-    if (!isPhoneSender(contact.msisdn, null)) return this.skip(q, 'Not a phone number', coded('automation.welcome.notAPhone'));
-
-    const message = rule.draft.message;
-    const text = renderTemplate(message.text, contactValues(contact), message.fallbacks);
-    try {
-      if (text.trim() === '') throw new BeskedError('validation', 'The automation has no text.', coded('automation.emptyText'));
-      await this.d.reply({
-        msisdn: contact.msisdn,
-        text,
-        ...(message.sender.trim() ? { sender: message.sender } : {}),
-        name: `Welcome: ${rule.draft.name}`,
-        record: ({ campaignId }) => {
-          this.insert(q, 'sending', campaignId, null, null);
-          this.d.db.prepare('UPDATE campaigns SET automation_id = ? WHERE id = ?').run(rule.id, campaignId);
-          this.dequeue(q);
-        },
-      });
-      return true;
-    } catch (err) {
-      if (this.recorded(q)) return false;
-      const e = err instanceof BeskedError ? err : null;
-      const why = e?.code ? ({ code: e.code, params: e.params } as Coded) : null;
-      const message = err instanceof Error ? err.message : String(err);
-      this.d.events.emit('automations.attention', { id: rule.id, name: rule.draft.name, message: `A welcome text was not sent: ${message}`, code: why ? { code: why.code, params: why.params ?? {} } : null });
-      return this.skip(q, message, why);
-    }
-  }
-
-  private skip(q: Queued, reason: string, why: Coded | null, state: 'skipped' | 'missed' = 'skipped'): boolean {
-    this.d.db.transaction(() => {
-      this.insert(q, state, null, reason, why);
-      this.dequeue(q);
-    })();
-    return true;
-  }
-
-  private insert(q: Queued, state: 'sending' | 'skipped' | 'missed', campaignId: number | null, reason: string | null, why: Coded | null): void {
-    const at = new Date(this.d.now()).toISOString();
-    // Plain INSERT for a send: a second row for the contact fails the reply's transaction, so nothing goes twice.
-    this.d.db
+  /** Handles up to WELCOME_RUN_MAX queued joins of one automation; true when it recorded anything. */
+  private async welcome(automationId: number): Promise<boolean> {
+    const rule = this.d.automation(automationId);
+    const queued = this.d.db
       .prepare(
-        `INSERT ${state === 'sending' ? '' : 'OR IGNORE '}INTO automation_occurrences
-           (automation_id, occurrence, contact_id, due_at, state, campaign_id, recipients, reason, reason_code, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        `SELECT q.contact_id AS contactId, q.joined_at AS joinedAt, c.msisdn,
+           EXISTS (SELECT 1 FROM opt_outs o WHERE o.msisdn = c.msisdn) AS optedOut
+         FROM automation_welcome_queue q LEFT JOIN contacts c ON c.id = q.contact_id
+         WHERE q.automation_id = ? ORDER BY q.joined_at, q.contact_id LIMIT ${WELCOME_RUN_MAX}`,
       )
-      .run(q.automationId, WELCOME, q.contactId, q.joinedAt, state, campaignId, state === 'sending' ? 1 : 0, reason, why ? JSON.stringify(why) : null, at, at);
-  }
-
-  private recorded(q: Queued): boolean {
-    return (
-      this.d.db.prepare('SELECT 1 FROM automation_occurrences WHERE automation_id = ? AND occurrence = ? AND contact_id = ?').get(q.automationId, WELCOME, q.contactId) !==
-      undefined
+      .all(automationId) as Queued[];
+    if (queued.length === 0) return false;
+    if (!rule || rule.draft.spec.kind !== 'welcome') {
+      this.dequeue(automationId, queued);
+      return false;
+    }
+    const recorded = new Set(
+      (this.d.db.prepare("SELECT contact_id AS id FROM automation_occurrences WHERE automation_id = ? AND occurrence = 'welcome'").all(automationId) as { id: number }[]).map(
+        (r) => r.id,
+      ),
     );
+    const send: Queued[] = [];
+    const skips: { q: Queued; state: 'skipped' | 'missed'; reason: string; why: Coded }[] = [];
+    let done: Queued[] = [];
+    for (const q of queued) {
+      // Welcomed before (rejoined the group, or a second way of joining): once per contact.
+      if (recorded.has(q.contactId)) done.push(q);
+      else if (rule.state !== 'active') skips.push({ q, state: 'skipped', reason: 'The automation was switched off before the text went', why: coded('automation.welcome.paused') });
+      // joined_at is the computer's time (the trigger's), so it is held against the start on that clock.
+      else if (welcomeTooLate(Date.parse(q.joinedAt), this.runningSince, this.d.graceMinutes())) skips.push({ q, state: 'missed', reason: MISSED, why: coded('automation.welcome.missed') });
+      else if (q.msisdn === null) skips.push({ q, state: 'skipped', reason: 'The contact was deleted', why: coded('automation.welcome.contactDeleted') });
+      else if (q.optedOut === 1) skips.push({ q, state: 'skipped', reason: 'The number has opted out', why: coded('automation.welcome.optedOut') });
+      else if (!isPhoneSender(q.msisdn, null)) skips.push({ q, state: 'skipped', reason: 'Not a phone number', why: coded('automation.welcome.notAPhone') });
+      else send.push(q);
+    }
+
+    let campaignId: number | null = null;
+    this.d.db.transaction(() => {
+      for (const s of skips) {
+        this.d.log.claim({
+          automationId,
+          occurrence: WELCOME,
+          contactId: s.q.contactId,
+          dueAt: s.q.joinedAt,
+          state: s.state,
+          campaignId: null,
+          recipients: 0,
+          revision: rule.revision,
+          reason: s.reason,
+          reasonCode: s.why,
+        });
+      }
+      if (send.length > 0) {
+        // The run's draft and one 'planned' row per contact, with the queue rows' removal: all or nothing.
+        campaignId = recordRun(this.d, {
+          automation: rule,
+          dueMs: this.d.now(),
+          members: send.map((q) => ({ occurrence: WELCOME, contactId: q.contactId })),
+          recipients: null,
+          ahead: false,
+        });
+      }
+      done = [...done, ...skips.map((s) => s.q), ...send];
+      this.dequeue(automationId, done);
+    })();
+
+    if (skips.some((s) => s.state === 'missed')) {
+      this.d.events.emit('automations.attention', { id: rule.id, name: rule.draft.name, message: MISSED, code: { code: 'automation.welcome.missed', params: {} } });
+    }
+    if (campaignId !== null) await sendRun(this.d, rule, campaignId);
+    return skips.length > 0 || send.length > 0;
   }
 
-  private dequeue(q: Queued): void {
-    this.d.db.prepare('DELETE FROM automation_welcome_queue WHERE automation_id = ? AND contact_id = ?').run(q.automationId, q.contactId);
+  private dequeue(automationId: number, rows: readonly Queued[]): void {
+    const del = this.d.db.prepare('DELETE FROM automation_welcome_queue WHERE automation_id = ? AND contact_id = ?');
+    this.d.db.transaction(() => {
+      for (const q of rows) del.run(automationId, q.contactId);
+    })();
   }
 }
