@@ -10,24 +10,16 @@ import InvitationsTable from '../../../src-renderer/components/team/InvitationsT
 import { useTeamStore } from '../../../src-renderer/stores/team';
 import { installFakeBesked, type FakeBesked } from './support/fake-besked';
 import { mountView } from './support/mount-view';
+import { invitation } from './support/team-fixtures';
 
-const link = (id: number, over: Partial<Invitation> = {}): Invitation => ({
-  id,
-  kind: 'invite',
-  role: 'staff',
-  name: '',
-  createdBy: 'Anna',
-  createdAt: '2026-11-25T10:00:00Z',
-  expiresAt: '2026-12-02T10:00:00Z',
-  ...over,
-});
+
 
 let besked: FakeBesked;
 let pinia: Pinia;
 let open: Invitation[];
 beforeEach(async () => {
   document.body.innerHTML = '';
-  open = [link(7, { role: 'owner', name: 'Eve', createdBy: 'Cille' }), link(6, { kind: 'reset', name: 'Bo', createdAt: '2026-11-24T08:30:00Z' }), link(5)];
+  open = [invitation(7, { role: 'owner', name: 'Eve', createdBy: 'Cille' }), invitation(6, { kind: 'reset', name: 'Bo', createdAt: '2026-11-24T08:30:00Z' }), invitation(5)];
   besked = installFakeBesked({
     'team.status': () => ({ kind: 'server', setupNeeded: false, me: { id: 1, name: 'Anna', role: 'owner' }, serverName: 'Salon', language: 'system' }),
     'team.users': () => ({ users: [], invitations: open }),
@@ -46,9 +38,10 @@ beforeEach(async () => {
 const rows = () => [...document.querySelectorAll('[data-testid="invitations-table"] tbody tr')];
 const cells = (row: Element) => [...row.querySelectorAll('td')].map((c) => c.textContent!.trim());
 
-describe('open links', () => {
+// The first mount loads Naive UI and the routed view; on a loaded machine that alone can take seconds.
+describe('open links', { timeout: 20_000 }, () => {
   it('says for each link what it is for, for whom and which role, who made it, when, and until when it works', async () => {
-    const { wrapper } = await mountView(InvitationsTable, { pinia });
+    const { wrapper } = await mountView(InvitationsTable, { pinia, at: '/team' });
     expect([...document.querySelectorAll('[data-testid="invitations-table"] th')].map((c) => c.textContent!.trim())).toEqual(['Link', 'For', 'Role', 'Made by', 'Made', 'Works until', 'Actions']);
     const [eve, bo, anyone] = rows();
     expect(cells(eve!).slice(0, 4)).toEqual(['Invitation', 'Eve', 'Owner', 'Cille']);
@@ -60,14 +53,14 @@ describe('open links', () => {
   });
 
   it('speaks Danish', async () => {
-    const { wrapper } = await mountView(InvitationsTable, { pinia, lang: 'da' });
+    const { wrapper } = await mountView(InvitationsTable, { pinia, at: '/team', lang: 'da' });
     expect([...document.querySelectorAll('[data-testid="invitations-table"] th')].map((c) => c.textContent!.trim())).toEqual(['Link', 'Til', 'Rolle', 'Lavet af', 'Lavet', 'Virker indtil', 'Handlinger']);
     expect(cells(rows()[1]!)[0]).toBe('Ny adgangskode');
     wrapper.unmount();
   });
 
   it('withdraws a link after asking, and drops links the core stopped honouring when the team changes', async () => {
-    const { wrapper } = await mountView(InvitationsTable, { pinia });
+    const { wrapper } = await mountView(InvitationsTable, { pinia, at: '/team' });
     rows()[1]!.querySelector<HTMLButtonElement>('[data-testid="invitation-revoke"]')!.click();
     await flushPromises();
     expect(besked.inputs('team.revokeInvitation')).toEqual([]);
