@@ -25,6 +25,8 @@ export interface SpendCapsDeps {
 const FIRST_PRICE_LIST_WAIT_MS = 3_000;
 
 const money = (n: number, currency: string) => `${n.toFixed(2)} ${currency}`;
+/** An amount as the refusal's parameters carry it: to the cent, as the texts show money. */
+const cents = (n: number) => Math.round(n * 100) / 100;
 
 export class SpendCaps {
   private readonly ledger: SpendLedger;
@@ -55,19 +57,14 @@ export class SpendCaps {
       );
     }
     const c = money(cost!, currency);
+    const amounts = { cost: cents(cost!), cap: r.limit, currency };
     if (r.cap === 'campaign') {
-      throw refusal(`This ${what} costs ${c}, more than your limit of ${money(r.limit, currency)} per send. The owner can raise it in Settings.`, coded('spend.overCampaignCap', {
-        cost: cost!,
-        cap: r.limit,
-        currency,
-      }));
+      throw refusal(`This ${what} costs ${c}, more than your limit of ${money(r.limit, currency)} per send. The owner can raise it in Settings.`, coded('spend.overCampaignCap', amounts));
     }
-    throw refusal(`This ${what} costs ${c}; only ${money(r.room, currency)} of today's limit of ${money(r.limit, currency)} is left. The owner can raise it in Settings.`, coded('spend.overDailyCap', {
-      cost: cost!,
-      room: Math.round(r.room * 100) / 100,
-      cap: r.limit,
-      currency,
-    }));
+    throw refusal(
+      `This ${what} costs ${c}; only ${money(r.room, currency)} of today's limit of ${money(r.limit, currency)} is left. The owner can raise it in Settings.`,
+      coded('spend.overDailyCap', { ...amounts, room: cents(r.room) }),
+    );
   }
 
   /**
