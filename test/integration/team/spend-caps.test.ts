@@ -3,7 +3,7 @@
 // the gateway is asked (the simulator's credit does not move); with room left they go, and what they cost counts
 // against the daily cap for the next call.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTeamWorld, type TeamClient, type TeamWorld } from './harness';
+import { eventually, startTeamWorld, type TeamClient, type TeamWorld } from './harness';
 
 let world: TeamWorld;
 let owner: TeamClient;
@@ -58,6 +58,23 @@ describe('paid calls within the owner’s caps', () => {
     const over = await staff.fails('account.lookup', { numbers: numbers(1), acceptCost: true });
     expect(over).toMatchObject({ kind: 'limit', code: 'spend.overDailyCap' });
     expect(over.params!.room).toBeCloseTo(0.01, 2);
+  });
+
+  it('sends at most what today’s cap holds of replies made at the same moment', async () => {
+    await caps(null, null);
+    const dk = (await staff.ok('account.prices', { search: 'Denmark', tier: 'standard' })).rows[0]!.dkk;
+    const spent = world.core.db.prepare('SELECT coalesce(sum(cost), 0) FROM daily_spend').pluck().get() as number;
+    await caps(null, spent + dk * 1.5);
+    const to = [4529990011, 4529990012, 4529990013];
+    const answers = await Promise.all(to.map((msisdn) => staff.call('inbox.reply', { msisdn, text: 'Hej', sender: 'Salon' })));
+    for (const a of answers) if (!a.ok) expect(a.error.code).toBe('spend.overDailyCap');
+    const refused = answers.filter((a) => !a.ok).length;
+    // One goes out; each other one was refused, or waits in the outbox at the daily cap (never sent by itself).
+    const waiting = () => world.core.db.prepare("SELECT count(*) FROM campaigns WHERE kind = 'reply' AND waiting_reason = 'daily_cap'").pluck().get() as number;
+    const sent = async () => (await world.ledger()).filter((m) => to.includes(m.recipient)).length;
+    await eventually(async () => (await sent()) === 1 && refused + waiting() === 2, 10_000, 'one reply sent, the others refused or waiting');
+    expect(await sent()).toBe(1);
+    await caps(null, null);
   });
 
   it('refuses a capped reply whose number the price list does not price', async () => {
