@@ -187,6 +187,10 @@ export const ERROR_CODES = {
   'import.mapping.sameField': ['field'],
 
   // Replying in the inbox.
+  // A paid call (reply, number lookup, email) the owner's spending caps do not leave room for (campaigns/checks/spend-caps.ts).
+  'spend.overCampaignCap': ['cost', 'cap', 'currency'],
+  'spend.overDailyCap': ['cost', 'room', 'cap', 'currency'],
+  'spend.unpriced': [],
   'reply.empty': [],
   'reply.optedOut': [],
   'reply.tooLong': ['parts', 'cap'],

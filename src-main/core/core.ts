@@ -16,6 +16,7 @@ import { SettingsStore, settingsHandlers } from './settings';
 import { createAccountModule } from './account';
 import { createContactsModule } from './contacts';
 import { createCampaignsModule } from './campaigns';
+import { SpendCaps } from './campaigns/checks/spend-caps';
 import type { Outbox } from './campaigns/outbox/outbox';
 import { createInboxModule } from './inbox';
 import { createSyncService, type SyncService } from './sync';
@@ -109,6 +110,8 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
   const team = createTeamModule({ db, events, log, kind: opts.team ? 'server' : 'single', serverName: opts.team?.serverName ?? 'Besked', ...opts.team, audit: audit.sink, language: () => settings.get().language });
 
   // The modules refer to each other only through closures called after startup (campaigns and sync are built below).
+  // Every paid call besides campaigns passes the owner's spending caps here (replies, lookups, emails).
+  const spendCaps = new SpendCaps({ db, limits: () => settings.get().sendingLimits, now: () => Date.now(), prices: () => campaigns.prices });
   const account = createAccountModule({
     db,
     gateway,
@@ -117,6 +120,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     events,
     log,
     priceList: (refresh) => campaigns.prices.list(refresh),
+    caps: spendCaps,
   });
   account.start();
   const campaigns = createCampaignsModule({
@@ -142,6 +146,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     ...opts.sync,
     afterStored: (added) => automations.afterStored(added),
     connections: team.connections,
+    caps: spendCaps,
   });
   const sync = createSyncService({ db, events, gateway, connection, settings, vault, log, intake: inbox.intake, ...opts.sync });
   const automationClock = modeClock({ events, mode, sandboxNow: () => sandbox.clockNow() });

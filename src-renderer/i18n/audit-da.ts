@@ -9,6 +9,13 @@ export const auditDa = {
   action: { send: 'Afsendelse', spend: 'Forbrug', delete: 'Sletning', export: 'Eksport', consent: 'Samtykke', settings: 'Indstillinger', users: 'Brugere' },
   outcome: { ok: 'Udført', refused: 'Afvist', failed: 'Mislykkedes' },
   more: 'Vis ældre',
+  chain: {
+    checking: 'Kontrollerer at sporet er ubrudt…',
+    verified: 'Kontrolleret: den ene post er ubrudt (kontrolleret {at}). | Kontrolleret: alle {n} poster er ubrudte (kontrolleret {at}).',
+    mismatch: 'Brudt ved post {id} ({when}): den, eller posten før den, er tilføjet, ændret eller fjernet uden om Besked (kontrolleret {at}).',
+    newestMissing: 'Brudt: de nyeste poster, fra post {id}, er fjernet uden om Besked (kontrolleret {at}).',
+    verify: 'Kontrollér igen',
+  },
   export: 'Eksportér CSV',
   empty: 'Intet registreret for dette filter.',
   calls: {

@@ -9,6 +9,13 @@ export const auditEn = {
   action: { send: 'Sending', spend: 'Spending', delete: 'Deleting', export: 'Exporting', consent: 'Consent', settings: 'Settings', users: 'Users' },
   outcome: { ok: 'Done', refused: 'Refused', failed: 'Failed' },
   more: 'Show older entries',
+  chain: {
+    checking: 'Checking that the trail is unbroken…',
+    verified: 'Verified: the one entry is unbroken (checked {at}). | Verified: all {n} entries are unbroken (checked {at}).',
+    mismatch: 'Broken at entry {id} ({when}): it, or the entry before it, was added, changed or removed outside Besked (checked {at}).',
+    newestMissing: 'Broken: the newest entries, from entry {id} on, were removed outside Besked (checked {at}).',
+    verify: 'Check again',
+  },
   export: 'Export CSV',
   empty: 'Nothing recorded for this filter.',
   calls: {

@@ -595,6 +595,7 @@ export const da: Translation<Messages> = {
         'Send beskeden igen til {count} modtagere? De, der allerede har fået den, får den to gange. | Send beskeden igen til {count} modtager? Har vedkommende allerede fået den, kommer den to gange. | Send beskeden igen til {count} modtagere? De, der allerede har fået den, får den to gange.',
       uncertainConfirmed: '{n} siden bekræftet af en leveringsrapport | {n} siden bekræftet af en leveringsrapport | {n} siden bekræftet af leveringsrapporter',
       uncertainBody: 'Gatewayen svarede ikke på en forespørgsel, så Besked kan ikke se, om disse beskeder blev sendt. Besked sender dem aldrig igen af sig selv: sender du igen, kan de få beskeden to gange.',
+      uncertainOwnerDecides: 'Om de skal have beskeden igen, afgør ejeren: spørg ejeren af denne Besked-server.',
       resendUncertain: 'Send igen til disse',
       dismissUncertain: 'Send ikke igen',
       lastError: 'Stoppet',

@@ -590,6 +590,7 @@ export const en = {
         'Send the message again to {count} recipients? Any who already got it get it twice. | Send the message again to {count} recipient? If they already got it, they get it twice. | Send the message again to {count} recipients? Any who already got it get it twice.',
       uncertainConfirmed: '{n} since confirmed by a delivery report | {n} since confirmed by a delivery report | {n} since confirmed by delivery reports',
       uncertainBody: 'The gateway did not answer a request, so Besked cannot tell whether these messages went out. Besked never sends them again by itself: resending may give them the message twice.',
+      uncertainOwnerDecides: 'Whether to send to them again is the owner’s decision: ask the owner of this Besked server.',
       resendUncertain: 'Resend to these',
       dismissUncertain: 'Don’t resend',
       lastError: 'Stopped',

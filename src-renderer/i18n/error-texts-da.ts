@@ -191,6 +191,11 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
       sameField: 'To kolonner går til samme felt ({field}). Vælg et andet felt til en af dem.',
     },
   },
+  spend: {
+    overCampaignCap: 'Det koster {cost} {currency}, mere end forbrugsgrænsen på {cap} {currency} pr. afsendelse. Ejeren kan hæve den under Indstillinger.',
+    overDailyCap: 'Det koster {cost} {currency}, men der er kun {room} {currency} tilbage af dagens forbrugsgrænse på {cap} {currency}. Ejeren kan hæve den under Indstillinger.',
+    unpriced: 'Besked ved endnu ikke, hvad det koster, og kan derfor ikke holde det inden for forbrugsgrænserne. Ejeren kan fjerne grænserne under Indstillinger til det.',
+  },
   reply: {
     empty: 'Skriv et svar først.',
     optedOut: 'Dette nummer har afmeldt sig, så Besked skriver ikke til det. Hvis kunden har bedt om at høre fra dig igen, så tilmeld nummeret igen under Kontakter først.',

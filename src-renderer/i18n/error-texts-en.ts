@@ -188,6 +188,11 @@ export const errorTextsEn = {
       sameField: 'Two columns go to the same field ({field}). Choose a different field for one of them.',
     },
   },
+  spend: {
+    overCampaignCap: 'This costs {cost} {currency}, more than the spending limit of {cap} {currency} per send. The owner can raise it in Settings.',
+    overDailyCap: 'This costs {cost} {currency}, but only {room} {currency} of today’s spending limit of {cap} {currency} is left. The owner can raise it in Settings.',
+    unpriced: 'Besked does not know yet what this costs, so it cannot keep it within the spending limits. The owner can lift the limits in Settings for it.',
+  },
   reply: {
     empty: 'Write a reply first.',
     optedOut: 'This number has opted out, so Besked will not text it. If the customer asked to hear from you again, opt the number in under Contacts first.',

@@ -77,7 +77,7 @@ export const teamDa = {
     title: 'Åbne links',
     empty: 'Ingen åbne invitationer eller nulstillingslinks.',
     kind: { invite: 'Invitation', reset: 'Ny adgangskode' },
-    columns: { kind: 'Link', for: 'Til', role: 'Rolle', by: 'Lavet af', expires: 'Virker indtil', actions: 'Handlinger' },
+    columns: { kind: 'Link', for: 'Til', role: 'Rolle', by: 'Lavet af', made: 'Lavet', expires: 'Virker indtil', actions: 'Handlinger' },
     anyone: 'Alle med linket',
     revoke: 'Træk tilbage',
     revokeConfirm: 'Træk dette link tilbage? Det holder op med at virke med det samme.',

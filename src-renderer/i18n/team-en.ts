@@ -77,7 +77,7 @@ export const teamEn = {
     title: 'Open links',
     empty: 'No open invitation or reset links.',
     kind: { invite: 'Invitation', reset: 'Password reset' },
-    columns: { kind: 'Link', for: 'For', role: 'Role', by: 'Made by', expires: 'Works until', actions: 'Actions' },
+    columns: { kind: 'Link', for: 'For', role: 'Role', by: 'Made by', made: 'Made', expires: 'Works until', actions: 'Actions' },
     anyone: 'Anyone with the link',
     revoke: 'Withdraw',
     revokeConfirm: 'Withdraw this link? It stops working at once.',

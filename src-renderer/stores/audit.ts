@@ -1,9 +1,9 @@
 // The audit trail as the core answers it (issue 21): pages of entries newest first under one filter (user, action,
-// time), the next page on request, and the filtered trail as a CSV file. Read-only: the contract has no call that
-// changes an entry.
+// time), the next page on request, the filtered trail as a CSV file, and whether the trail's hash chain holds.
+// Read-only: the contract has no call that changes an entry.
 import { defineStore } from 'pinia';
 import { ref, shallowRef } from 'vue';
-import type { AuditAction, AuditEntry, FileDownload } from '../../src-shared/contract';
+import type { AuditAction, AuditEntry, AuditVerification, FileDownload } from '../../src-shared/contract';
 import type { AppError } from '../../src-shared/errors';
 import { appErrorOf, call } from '../api';
 
@@ -64,5 +64,21 @@ export const useAuditStore = defineStore('audit', () => {
   }
   const exportCsv = (): Promise<FileDownload> => call('audit.export', { ...filterInput(filter.value), format: 'csv' });
 
-  return { entries, more, loading, error, filter, load, loadMore, exportCsv };
+  /** The chain over the whole trail as the core checked it last asked (null before the first answer). */
+  const chain = shallowRef<AuditVerification | null>(null);
+  const chainError = shallowRef<AppError | null>(null);
+  const verifying = ref(false);
+  async function verify() {
+    verifying.value = true;
+    try {
+      chain.value = await call('audit.verify', {});
+      chainError.value = null;
+    } catch (err) {
+      chainError.value = appErrorOf(err);
+    } finally {
+      verifying.value = false;
+    }
+  }
+
+  return { entries, more, loading, error, filter, load, loadMore, exportCsv, chain, chainError, verifying, verify };
 });

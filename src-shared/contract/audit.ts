@@ -1,7 +1,7 @@
 // Audit: the trail of every action that sends, spends, deletes, exports, changes consent, settings or users (issue
 // 21), with who, when, from where and what. Read-only through the contract: no call edits or deletes an entry.
 import { z } from 'zod';
-import { call, input, AuditAction, FileDownload, Role, type CallSpec, OWNER, rule, type RuleTable } from './basics';
+import { call, input, none, AuditAction, FileDownload, Role, type CallSpec, OWNER, rule, type RuleTable } from './basics';
 
 export const AuditEntry = z.object({
   id: z.number(),
@@ -24,6 +24,20 @@ export const AuditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
+/** Whether the hash chain over the whole trail holds (each entry's hash covers it and the entry before it). */
+export const AuditVerification = z.object({
+  ok: z.boolean(),
+  /** Entries checked (up to and including a broken one). */
+  entries: z.number(),
+  checkedAt: z.string(),
+  /**
+   * The first entry that breaks the chain: `mismatch`, it or the one before it was added, changed or removed outside
+   * Besked; `newestMissing`, entries from this id on were removed (the trail once went further).
+   */
+  broken: z.object({ id: z.number(), at: z.string().nullable(), reason: z.enum(['mismatch', 'newestMissing']) }).nullable(),
+});
+export type AuditVerification = z.infer<typeof AuditVerification>;
+
 export const AuditFilter = input({
   /** Entries older than this id (paging back). */
   before: z.int().positive().optional(),
@@ -37,10 +51,16 @@ export const AuditFilter = input({
 
 export const auditCalls = {
   'audit.list': call(AuditFilter, z.object({ entries: z.array(AuditEntry), more: z.boolean() }), 'The audit trail, newest first, filtered by user, action and time.'),
-  'audit.export': call(AuditFilter.extend({ format: z.enum(['csv']).optional() }), FileDownload, 'The filtered audit trail as CSV (UTF-8 with BOM).'),
+  'audit.export': call(
+    AuditFilter.extend({ format: z.enum(['csv']).optional() }),
+    FileDownload,
+    'The filtered audit trail as CSV (UTF-8 with BOM), ending with a line saying whether the whole trail\'s chain holds.',
+  ),
+  'audit.verify': call(none, AuditVerification, 'Checks the hash chain over the whole audit trail now: verified, or the first entry that breaks it.'),
 } as const satisfies Record<string, CallSpec>;
 
 export const auditRules = {
   'audit.list': OWNER,
   'audit.export': rule('owner', 'export'),
+  'audit.verify': OWNER,
 } as const satisfies RuleTable<typeof auditCalls>;

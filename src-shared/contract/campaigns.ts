@@ -354,11 +354,16 @@ export const campaignsRules = {
   'campaigns.pause': rule('staff', 'send'),
   'campaigns.resume': rule('staff', 'send'),
   'campaigns.cancel': rule('staff', 'send'),
-  'campaigns.resolveUncertain': rule('staff', 'send'),
+  /**
+   * Owner: resending may text people who already got the message, and leaving them may mean they never do; both
+   * answers are the decision on uncertain recipients the owner makes (docs/team.md). Staff see the uncertain count.
+   */
+  'campaigns.resolveUncertain': rule('owner', 'send'),
   'campaigns.resendFailed': rule('staff', 'send'),
   'campaigns.duplicate': STAFF,
   'campaigns.recipients': STAFF,
-  'campaigns.export': rule('staff', 'export'),
+  /** Every recipient's number, name and text as a file: a bulk export, the owner's like contacts.export (docs/team.md). */
+  'campaigns.export': rule('owner', 'export'),
   'campaigns.statusTimeline': STAFF,
   'campaigns.share': STAFF,
 } as const satisfies RuleTable<typeof campaignsCalls>;

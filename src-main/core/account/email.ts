@@ -1,6 +1,6 @@
 // Email (POST /rest/email): sends a composed email to contacts and keeps a list of what was sent with the gateway's ids.
 import type { SentEmail } from '../../../src-shared/contract';
-import type { AccountDeps } from './deps';
+import type { AccountDeps, Mode } from './deps';
 import { buildEmailRequest } from './email-message';
 
 interface Row {
@@ -31,7 +31,13 @@ export class EmailService {
   async send(input: Parameters<typeof buildEmailRequest>[0]): Promise<SentEmail> {
     const request = buildEmailRequest(input);
     const mode = await this.deps.mode();
-    const res = await this.deps.features.guard(mode, 'email', () => this.deps.gateway.sendEmail(request));
+    const res = await this.deps.caps.spend(
+      'email',
+      mode,
+      this.lastUnitPrice(mode, input.recipients.length),
+      () => this.deps.features.guard(mode, 'email', () => this.deps.gateway.sendEmail(request)),
+      (r) => r.usage.total_cost,
+    );
     this.deps.spent();
     const at = this.deps.now().toISOString();
     const info = this.deps.db
@@ -49,6 +55,14 @@ export class EmailService {
       cost: res.usage.total_cost,
       currency: res.usage.currency,
     });
+  }
+
+  /** What `recipients` emails cost at the price per recipient the gateway last charged in this mode (it publishes none). */
+  private lastUnitPrice(mode: Mode, recipients: number): number | null {
+    const r = this.deps.db.prepare('SELECT cost, recipients FROM account_emails WHERE mode = ? AND recipients > 0 ORDER BY id DESC LIMIT 1').get(mode) as
+      | { cost: number; recipients: number }
+      | undefined;
+    return r ? (r.cost / r.recipients) * recipients : null;
   }
 
   async sent(limit = 100): Promise<SentEmail[]> {

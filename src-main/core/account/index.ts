@@ -23,6 +23,7 @@ export interface AccountModuleOptions {
   log: Logger;
   /** The price book caches the list with its date, so the Prices view works offline too. */
   priceList: PriceListSource;
+  caps: AccountDeps['caps'];
 }
 
 export interface AccountModule {
@@ -53,6 +54,7 @@ export function createAccountModule(o: AccountModuleOptions): AccountModule {
     mode,
     features: new FeatureStates(o.db),
     spent: () => balance.afterSend(),
+    caps: o.caps,
     now: () => new Date(),
   };
   return {

@@ -39,8 +39,14 @@ export class LookupService {
   async lookup(numbers: readonly { msisdn: string; name?: string | undefined }[]): Promise<LookupRun> {
     const mode = await this.deps.mode();
     const unique = [...new Map(numbers.map((n) => [n.msisdn, n])).values()];
-    const response = await this.deps.features.guard(mode, 'lookup', () =>
-      this.deps.gateway.lookupNumbers(unique.map((n) => n.msisdn)),
+    // Each number costs the unit price the gateway last charged (it publishes no lookup price list).
+    const unit = this.lastPrice(mode)?.unitPrice ?? null;
+    const response = await this.deps.caps.spend(
+      'lookup',
+      mode,
+      unit === null ? null : unit * unique.length,
+      () => this.deps.features.guard(mode, 'lookup', () => this.deps.gateway.lookupNumbers(unique.map((n) => n.msisdn))),
+      (r) => r.total_cost,
     );
     this.deps.spent();
     const results = lookupRows(unique, response);

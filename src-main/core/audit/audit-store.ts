@@ -1,10 +1,11 @@
-// The audit trail in audit_log: one row appended per audited action, read newest first with filters and paging. It
-// has no update or delete; schema 13's triggers refuse both to anything that tries.
+// The audit trail in audit_log: one row appended per audited action, chained to the one before (audit-chain.ts), read
+// newest first with filters and paging. It has no update or delete; schema 13's triggers refuse both to anything that tries.
 import type { AuditAction, AuditEntry } from '../../../src-shared/contract';
 import type { Db } from '../db/database';
 import { callerName } from '../team/caller';
 import type { AuditedCall } from '../dispatch';
 import { detailOf } from './redaction';
+import { chainHead, entryHash, type ChainedContent } from './audit-chain';
 
 export interface AuditQuery {
   before?: number | undefined;
@@ -49,22 +50,28 @@ export class AuditStore {
     private readonly now: () => number,
   ) {}
 
+  /** Appends an entry with its id and hash fixed in one transaction, so two writes never chain to one predecessor. */
   write(e: AuditedCall): void {
     const user = e.caller.user;
-    this.db
-      .prepare('INSERT INTO audit_log (at, user_id, user_name, role, address, action, call, detail, outcome, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(
-        new Date(this.now()).toISOString(),
-        user?.id ?? null,
-        callerName(e.caller),
-        user?.role ?? null,
-        e.caller.address.slice(0, 100),
-        e.action,
-        e.call,
-        detailOf(e.input),
-        e.outcome,
-        e.error ? e.error.message.slice(0, 500) : null,
-      );
+    this.db.transaction(() => {
+      const { prev, nextId } = chainHead(this.db);
+      const entry: ChainedContent = {
+        id: nextId,
+        at: new Date(this.now()).toISOString(),
+        user_id: user?.id ?? null,
+        user_name: callerName(e.caller),
+        role: user?.role ?? null,
+        address: e.caller.address.slice(0, 100),
+        action: e.action,
+        call: e.call,
+        detail: detailOf(e.input),
+        outcome: e.outcome,
+        error: e.error ? e.error.message.slice(0, 500) : null,
+      };
+      this.db
+        .prepare('INSERT INTO audit_log (id, at, user_id, user_name, role, address, action, call, detail, outcome, error, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+        .run(entry.id, entry.at, entry.user_id, entry.user_name, entry.role, entry.address, entry.action, entry.call, entry.detail, entry.outcome, entry.error, entryHash(prev, entry));
+    })();
   }
 
   /** Newest first; `limit` rows at most (all when left out). */

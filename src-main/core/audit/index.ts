@@ -1,11 +1,13 @@
 // The audit trail as a module of the core (issue 21): writes every audited call the dispatcher reports (who, when,
-// from where, what, with secrets removed) and answers audit.list and audit.export. Nothing here edits or deletes an
-// entry, and schema 13's triggers refuse it to anything that tries.
+// from where, what, with secrets removed), chained by hash, and answers audit.list, audit.export and audit.verify.
+// Nothing here edits or deletes an entry, schema 13's triggers refuse it to anything that tries, and the chain is
+// verified at every start (a break is logged) so what gets past the triggers is noticed.
 import type { DomainCallName } from '../../../src-shared/contract';
 import type { Db } from '../db/database';
 import type { AuditSink, Handlers } from '../dispatch';
 import type { Logger } from '../log';
 import { auditCsv } from './audit-csv';
+import { verifyChain } from './audit-chain';
 import { AuditStore, type AuditQuery } from './audit-store';
 import { auditTime } from './audit-time';
 
@@ -26,6 +28,10 @@ const PAGE = 100;
 export function createAuditModule(o: AuditModuleOptions): AuditModule {
   const now = o.now ?? Date.now;
   const store = new AuditStore(o.db, now);
+  const verify = () => verifyChain(o.db, new Date(now()).toISOString());
+  const atStart = verify();
+  if (atStart.ok) o.log.info('audit trail verified', { entries: atStart.entries });
+  else o.log.error('the audit trail is broken: an entry was added, changed or removed outside Besked', { ...atStart.broken });
   const query = (f: AuditQuery): AuditQuery => ({
     before: f.before,
     userId: f.userId,
@@ -43,7 +49,9 @@ export function createAuditModule(o: AuditModuleOptions): AuditModule {
         return { entries: rows.slice(0, limit), more: rows.length > limit };
       },
       // The whole filtered trail, not one page: paging is the screen's, the file is for keeping.
-      'audit.export': (f) => auditCsv(store.list(query(f)), new Date(now()).toISOString().slice(0, 10)),
+      // The chain is checked over the whole trail, whatever the filter: the file's last line says whether it held.
+      'audit.export': (f) => auditCsv(store.list(query(f)), new Date(now()).toISOString().slice(0, 10), verify()),
+      'audit.verify': () => verify(),
     },
   };
 }

@@ -13,6 +13,7 @@ import { InboxIntake } from './intake';
 import { writeReply, type ReplyRequest } from './reply';
 import { createSharedInbox } from './shared-inbox';
 import { Connections } from '../team/connections';
+import type { SpendCaps } from '../campaigns/checks/spend-caps';
 
 export interface InboxModuleOptions {
   db: Db;
@@ -29,6 +30,8 @@ export interface InboxModuleOptions {
   afterStored?: (added: readonly StoredInbound[]) => void;
   /** The windows connected to this core (who is looking at which conversation goes when its window goes). */
   connections?: Connections;
+  /** The owner's spending caps, which every reply passes (campaigns/checks/spend-caps.ts). */
+  caps: Pick<SpendCaps, 'checkReply'>;
 }
 
 export interface InboxModule {
@@ -52,6 +55,7 @@ export function createInboxModule(o: InboxModuleOptions): InboxModule {
         maxParts: () => o.settings.get().sendingLimits.maxParts,
         lastReceiver: (mode, msisdn) => inbound.lastReceiver(mode, msisdn),
         wake: () => o.outbox()?.wake(),
+        caps: o.caps,
         now,
       },
       req,

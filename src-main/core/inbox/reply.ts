@@ -8,6 +8,7 @@ import { checkSender, describeSenderIssue } from '../../../src-shared/senders';
 import { CampaignRecipients } from '../campaigns/recipients/campaign-recipients';
 import { EMPTY_SPEC } from '../campaigns/campaign-store';
 import { insertCampaign } from '../campaigns/drafts/new-campaign';
+import type { SpendCaps } from '../campaigns/checks/spend-caps';
 
 export interface ReplyDeps {
   db: Db;
@@ -19,6 +20,8 @@ export interface ReplyDeps {
   lastReceiver: (mode: 'sandbox' | 'live', msisdn: number) => number | null;
   /** The outbox takes the queued recipient at once. */
   wake: () => void;
+  /** The owner's spending caps: a reply's cost from the price list, refused when it breaks one (every kind of reply). */
+  caps: Pick<SpendCaps, 'checkReply'>;
   now?: () => number;
 }
 
@@ -75,6 +78,8 @@ export async function writeReply(deps: ReplyDeps, req: ReplyRequest): Promise<{ 
   const bad = senderProblem(sender);
   if (bad) throw new BeskedError('validation', bad, { fields: [{ path: ['sender'], message: bad }], ...coded('reply.badSender') });
 
+  const cost = await deps.caps.checkReply(mode, req.msisdn, segments.segments);
+
   const at = new Date((deps.now ?? Date.now)()).toISOString();
   const contact = deps.db.prepare('SELECT id, first_name, last_name FROM contacts WHERE msisdn = ?').get(req.msisdn) as
     | { id: number; first_name: string; last_name: string }
@@ -94,7 +99,7 @@ export async function writeReply(deps: ReplyDeps, req: ReplyRequest): Promise<{ 
       frozen: { mode, estimatedParts: segments.segments },
       author: req.author ?? null,
     });
-    const recipientId = recipients.addQueued(campaignId, { msisdn: req.msisdn, contactId: contact?.id ?? null, name, text, parts: segments.segments });
+    const recipientId = recipients.addQueued(campaignId, { msisdn: req.msisdn, contactId: contact?.id ?? null, name, text, parts: segments.segments, cost });
     req.record?.({ campaignId, recipientId });
     return { campaignId, recipientId };
   })();

@@ -113,7 +113,13 @@ export function adminHandlers(side: TeamSide): Pick<Handlers, Extract<DomainCall
     'team.setRole': ({ userId, role }) => {
       const u = existing(userId);
       if (role === 'staff' && lastOwner(u)) throw teamErrors.lastOwner();
-      server().users.setRole(u.id, role);
+      server().db.transaction(() => {
+        server().users.setRole(u.id, role);
+        if (role === u.role) return;
+        // A reset link was made for the role the user had; links a demoted owner made carry authority they lost.
+        server().invitations.revokeResetsOf(u.id);
+        if (role === 'staff') server().invitations.revokeMadeBy(u.id);
+      })();
       server().changed();
       return teamUser(existing(u.id), server().sessions.countsByUser());
     },
@@ -124,6 +130,7 @@ export function adminHandlers(side: TeamSide): Pick<Handlers, Extract<DomainCall
       server().db.transaction(() => {
         server().users.remove(u.id, server().now());
         server().invitations.revokeResetsOf(u.id);
+        server().invitations.revokeMadeBy(u.id);
       })();
       server().sessions.endAllOf(u.id, 'removed');
       server().changed();

@@ -1,5 +1,6 @@
 // One-time links in team_invitations: an invitation to join with a role, or a reset letting one user choose a new
-// password. The code is in the link only; the row keeps its SHA-256. A link is used once, withdrawn, or runs out.
+// password. The code is in the link only; the row keeps its SHA-256. A link is used once, withdrawn, or runs out, and
+// it holds only while its maker is still an owner and (a reset) its user is still on the team in the role it was made for.
 import type { Invitation, Role } from '../../../src-shared/contract';
 import type { Db } from '../db/database';
 import { digest, newSecret } from './team-secrets';
@@ -29,7 +30,12 @@ interface RawLink {
 
 const SELECT = `SELECT i.id, i.kind, i.role, i.name, i.user_id, u.name AS created_by_name, i.created_at, i.expires_at
                   FROM team_invitations i LEFT JOIN team_users u ON u.id = i.created_by`;
-const OPEN = 'i.used_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > ?';
+// The authority a link was made with is read again wherever a link is looked at, so no path (use, info, list,
+// withdraw) can honour a link whose maker was demoted or removed, or a reset whose user changed role or left; the
+// handlers also withdraw such links when that happens, so a maker promoted again does not bring them back.
+const MAKER_STILL_OWNER = `EXISTS (SELECT 1 FROM team_users m WHERE m.id = i.created_by AND m.removed_at IS NULL AND m.role = 'owner')`;
+const TARGET_AS_MADE = `(i.kind = 'invite' OR EXISTS (SELECT 1 FROM team_users t WHERE t.id = i.user_id AND t.removed_at IS NULL AND t.role = i.role))`;
+const OPEN = `i.used_at IS NULL AND i.revoked_at IS NULL AND i.expires_at > ? AND ${MAKER_STILL_OWNER} AND ${TARGET_AS_MADE}`;
 
 const iso = (t: number) => new Date(t).toISOString();
 
@@ -92,9 +98,14 @@ export class Invitations {
     return this.db.prepare(`UPDATE team_invitations AS i SET revoked_at = ? WHERE i.id = ? AND ${OPEN}`).run(iso(this.now()), id, iso(this.now())).changes === 1;
   }
 
-  /** Withdraws a user's open reset links (a newer one replaces them; a removed user needs none). */
+  /** Withdraws a user's open reset links (a newer one replaces them; a removed user or a new role needs none). */
   revokeResetsOf(userId: number): void {
     this.db.prepare("UPDATE team_invitations SET revoked_at = ? WHERE kind = 'reset' AND user_id = ? AND used_at IS NULL AND revoked_at IS NULL").run(iso(this.now()), userId);
+  }
+
+  /** Withdraws every unused link a user made (they are no longer an owner, or no longer on the team). */
+  revokeMadeBy(userId: number): void {
+    this.db.prepare('UPDATE team_invitations SET revoked_at = ? WHERE created_by = ? AND used_at IS NULL AND revoked_at IS NULL').run(iso(this.now()), userId);
   }
 
   private byId(id: number): OpenLink | null {

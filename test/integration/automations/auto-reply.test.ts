@@ -134,3 +134,15 @@ describe('keyword auto-replies', () => {
     expect(new Set((await ledger(t)).map((m) => m.recipient))).toEqual(new Set([KAREN]));
   });
 });
+
+describe('keyword auto-replies within the owner’s spending caps (issue 26.6)', () => {
+  it('does not answer when the caps leave no room: the decision is failed with the cap’s words, nothing goes out', async () => {
+    await t.call('settings.update', { sendingLimits: { campaignCap: 0.01, dailyCap: 0.01, maxParts: null, quietHours: null, messagesPerMinute: null } });
+    activate(t, draftOf('Åbningstider', keyword({ keywords: ['ÅBEN'] }), 'Vi har åbent 9-17'));
+    const got = await texts(t, [[KAREN, 'åben?']]);
+    expect(outcomes(got)).toEqual(['failed']);
+    expect(t.core.db.prepare('SELECT reason FROM auto_replies').pluck().get()).toMatch(/more than your limit of 0\.01 DKK per send/);
+    expect(t.core.db.prepare("SELECT count(*) FROM campaigns WHERE kind = 'reply'").pluck().get()).toBe(0);
+    expect((await ledger(t)).filter((m) => m.recipient === KAREN)).toEqual([]);
+  });
+});

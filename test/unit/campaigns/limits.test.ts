@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkCampaignCap,
+  checkSpend,
   dailyRoom,
   estimateEtaSeconds,
   fitWithinCap,
@@ -183,4 +184,18 @@ describe('backoff and ETA', () => {
     [{ remaining: 600, doneThisRun: 0, elapsedMs: 0, messagesPerMinute: 60 }, 600],
     [{ remaining: 600, doneThisRun: 600, elapsedMs: 1000, messagesPerMinute: 60 }, 600],
   ])('%j → %s s', (p, eta) => expect(estimateEtaSeconds(p)).toBe(eta));
+});
+
+describe('checkSpend: one paid call (reply, lookup, email) against the caps', () => {
+  const caps = (campaignCap: number | null, dailyCap: number | null) => ({ campaignCap, dailyCap });
+  it.each([
+    ['no caps, unknown cost', null, caps(null, null), 0, { ok: true }],
+    ['no caps, any cost', 99, caps(null, null), 1e6, { ok: true }],
+    ['a cap, unknown cost', null, caps(null, 1), 0, { ok: false, cap: 'unpriced' }],
+    ['within both', 0.5, caps(1, 2), 1, { ok: true }],
+    ['over the per-send cap', 9.9, caps(0.01, null), 0, { ok: false, cap: 'campaign', limit: 0.01, room: 0.01 }],
+    ['over what is left today', 0.3, caps(null, 1), 0.8, { ok: false, cap: 'daily', limit: 1, room: expect.closeTo(0.2, 6) }],
+    ['exactly what is left today', 0.2, caps(null, 1), 0.8, { ok: true }],
+    ['a free call on a spent day', 0, caps(null, 1), 1, { ok: true }],
+  ] as const)('%s', (_what, cost, limits, spent, expected) => expect(checkSpend(cost, limits, spent)).toEqual(expected));
 });

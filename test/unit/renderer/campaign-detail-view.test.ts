@@ -7,6 +7,7 @@ import { createTestingPinia } from '@pinia/testing';
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import CampaignDetailView from '../../../src-renderer/views/CampaignDetailView.vue';
 import { installFakeBesked, Refused, type FakeBesked } from './support/fake-besked';
+import { useTeamStore } from '../../../src-renderer/stores/team';
 import { buttonIds, mountView } from './support/mount-view';
 import { detail, timeline, type SummaryPatch } from './support/campaign-fixtures';
 import type { CampaignRecipientRow } from '../../../src-shared/contract';
@@ -187,5 +188,30 @@ describe('campaign page: why recipients failed', () => {
     expect(items).toEqual(groups);
     const table = document.querySelector('[data-testid="recipients-table"]')!.textContent!;
     for (const r of reasons) expect(table).toContain(r);
+  });
+});
+
+describe('uncertain recipients and the results file, by role (issue 26.7)', () => {
+  const status = (kind: 'single' | 'server', role: 'owner' | 'staff') => ({
+    kind,
+    setupNeeded: false,
+    me: kind === 'single' ? null : { id: 1, name: 'Anna', role },
+    serverName: 'Salon',
+    language: 'system' as const,
+  });
+  it.each([
+    ['one PC', status('single', 'owner'), true],
+    ['an owner', status('server', 'owner'), true],
+    ['staff', status('server', 'staff'), false],
+  ] as const)('%s: resolve and export offered = %s', async (_, s, offered) => {
+    besked.handlers['team.status'] = () => s;
+    besked.handlers['campaigns.get'] = ({ id }) => detail({ id, state: 'sending', counts: { uncertain: 3 } });
+    const pinia = createTestingPinia({ createSpy: vi.fn, stubActions: false });
+    await useTeamStore(pinia).load();
+    wrapper = (await mountView(CampaignDetailView, { pinia, at: '/campaigns/7', lang: offered ? 'en' : 'da' })).wrapper;
+    const box = document.querySelector('[data-testid="uncertain"]')!;
+    expect(buttonIds(box).filter((b) => b.endsWith('-uncertain'))).toEqual(offered ? ['resend-uncertain', 'dismiss-uncertain'] : []);
+    expect(document.querySelector('[data-testid="export-csv"]') !== null).toBe(offered);
+    expect(box.querySelector('[data-testid="uncertain-owner-decides"]')?.textContent ?? null).toBe(offered ? null : 'Om de skal have beskeden igen, afgør ejeren: spørg ejeren af denne Besked-server.');
   });
 });

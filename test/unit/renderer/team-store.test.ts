@@ -4,9 +4,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createPinia, setActivePinia } from 'pinia';
 import { flushPromises } from '@vue/test-utils';
-import type { Invitation, Me, TeamStatus, TeamUser } from '../../../src-shared/contract';
+import type { Me, TeamStatus, TeamUser } from '../../../src-shared/contract';
 import { useTeamStore } from '../../../src-renderer/stores/team';
 import { installFakeBesked, Refused, type FakeBesked } from './support/fake-besked';
+import { invitation } from './support/team-fixtures';
 
 const anna: Me = { id: 1, name: 'Anna', role: 'owner' };
 const bo: Me = { id: 2, name: 'Bo', role: 'staff' };
@@ -19,16 +20,6 @@ const user = (me: Me, over: Partial<TeamUser> = {}): TeamUser => ({
   lockedUntil: null,
   failedSignIns: 0,
   activeSessions: 1,
-  ...over,
-});
-const invitation = (id: number, over: Partial<Invitation> = {}): Invitation => ({
-  id,
-  kind: 'invite',
-  role: 'staff',
-  name: '',
-  createdBy: 'Anna',
-  createdAt: '2026-11-25T10:00:00Z',
-  expiresAt: '2026-12-02T10:00:00Z',
   ...over,
 });
 

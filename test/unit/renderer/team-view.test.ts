@@ -121,6 +121,25 @@ describe('Audit view', () => {
       before
         ? { entries: [entry(1, { call: 'team.remove', action: 'users', userName: 'Anna', role: 'owner', outcome: 'refused', error: 'A server keeps at least one owner.' })], more: false }
         : { entries: [entry(3), entry(2, { userId: null, userName: 'This PC', role: null, address: 'this PC', call: 'contacts.export', action: 'export' })], more: true };
+    besked.handlers['audit.verify'] = () => ({ ok: true, entries: 3, checkedAt: '2026-11-25T10:05:00Z', broken: null });
+  });
+
+  it.each([
+    ['en', 'Verified: all 3 entries are unbroken', 'Broken at entry 2 (', 'was added, changed or removed outside Besked'],
+    ['da', 'Kontrolleret: alle 3 poster er ubrudte', 'Brudt ved post 2 (', 'er tilføjet, ændret eller fjernet uden om Besked'],
+  ] as const)('says whether the trail’s chain holds (%s), and the first broken entry when checked again', async (lang, verified, broken, why) => {
+    const { wrapper } = await mountView(AuditView, { pinia, at: '/audit', lang });
+    const chain = () => wrapper.element.querySelector('[data-testid="audit-chain"]')!;
+    expect(chain().getAttribute('data-state')).toBe('verified');
+    expect(chain().textContent).toContain(verified);
+    besked.handlers['audit.verify'] = () => ({ ok: false, entries: 2, checkedAt: '2026-11-25T10:06:00Z', broken: { id: 2, at: '2026-11-25T10:00:00Z', reason: 'mismatch' } });
+    (chain().querySelector('[data-testid="audit-verify"]') as HTMLButtonElement).click();
+    await flushPromises();
+    expect(besked.inputs('audit.verify')).toHaveLength(2);
+    expect(chain().getAttribute('data-state')).toBe('broken');
+    expect(chain().textContent).toContain(broken);
+    expect(chain().textContent).toContain(why);
+    wrapper.unmount();
   });
 
   it.each([

@@ -111,6 +111,23 @@ export function checkCampaignCap(estimatedCost: number, cap: number | null): Cap
   return { ok: false, cap, over: estimatedCost - cap };
 }
 
+/**
+ * Whether one paid call (a reply, a number lookup, an email) may spend `cost` now: no more than the per-campaign cap
+ * (a call is one spend, as a campaign is) and no more than what is left of today's cap. An unknown cost passes only
+ * when no cap is set, as a campaign without a price list does.
+ */
+export type SpendCheck = { ok: true } | { ok: false; cap: 'campaign' | 'daily'; limit: number; room: number } | { ok: false; cap: 'unpriced' };
+
+export function checkSpend(cost: number | null, limits: Pick<SendingLimits, 'campaignCap' | 'dailyCap'>, spentToday: number): SpendCheck {
+  if (limits.campaignCap === null && limits.dailyCap === null) return { ok: true };
+  if (cost === null) return { ok: false, cap: 'unpriced' };
+  const campaign = checkCampaignCap(cost, limits.campaignCap);
+  if (!campaign.ok) return { ok: false, cap: 'campaign', limit: campaign.cap, room: campaign.cap };
+  const room = dailyRoom(spentToday, limits.dailyCap);
+  if (fitWithinCap([cost], room) === 0) return { ok: false, cap: 'daily', limit: limits.dailyCap!, room };
+  return { ok: true };
+}
+
 /** What is left of today's cap; Infinity without one. */
 export function dailyRoom(spentToday: number, cap: number | null): number {
   if (cap === null) return Infinity;

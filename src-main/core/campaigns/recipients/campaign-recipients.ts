@@ -218,12 +218,12 @@ export class CampaignRecipients {
   }
 
   /** One queued recipient with its final text (a reply); returns its id. */
-  addQueued(campaignId: number, r: { msisdn: number; contactId: number | null; name: string | null; text: string; parts: number }): number {
+  addQueued(campaignId: number, r: { msisdn: number; contactId: number | null; name: string | null; text: string; parts: number; cost?: number | null }): number {
     const info = prepared(
       this.db,
-      `INSERT INTO campaign_recipients (campaign_id, msisdn, contact_id, name, text, parts, state)
-       VALUES (?, ?, ?, ?, ?, ?, 'queued')`,
-    ).run(campaignId, r.msisdn, r.contactId, r.name, r.text, r.parts);
+      `INSERT INTO campaign_recipients (campaign_id, msisdn, contact_id, name, text, parts, cost, state)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 'queued')`,
+    ).run(campaignId, r.msisdn, r.contactId, r.name, r.text, r.parts, r.cost ?? null);
     return Number(info.lastInsertRowid);
   }
 

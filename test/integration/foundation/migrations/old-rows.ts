@@ -316,6 +316,8 @@ export function rowSets(v: number): RowSet[] {
       rows: [
         { id: 1, at: AT, user_id: 1, user_name: 'Anna Ejer', role: 'owner', address: '192.168.1.20', action: 'send', call: 'campaigns.send', detail: '{"id":3}', outcome: 'ok' },
         { id: 2, at: LATER, user_id: 3, user_name: 'Carl Fratrådt', role: 'staff', address: '192.168.1.21', action: 'export', call: 'contacts.export', detail: '{}', outcome: 'refused', error: 'Only the owner' },
+        // One PC, no accounts, quotes and non-ASCII in the detail: schema 16 chains it like any other (audit-chain.ts).
+        { id: 3, at: LATER, user_id: null, user_name: 'Denne pc', role: null, address: 'this PC', action: 'consent', call: 'contacts.optOut', detail: '{"note":"\\"stop\\" — Søren"}', outcome: 'ok' },
       ],
     },
     { table: 'conversation_assignments', since: 14, rows: [{ mode: 'live', msisdn: BO, user_id: 2, assigned_by: 'Anna Ejer', assigned_at: AT }] },

@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { openDatabase, schemaVersion, type Db } from '../../../../src-main/core/db/database';
 import { migrations } from '../../../../src-main/core/db/migrations';
 import { batchedCount } from '../../../../src-main/core/campaigns/recipients/frozen-batches';
-import { ADDED_COLUMNS, BATCHED, databaseAt, LATEST, OLDER, rowSets, type Cell, type Row } from './old-rows';
+import { verifyChain } from '../../../../src-main/core/audit/audit-chain';
+import { ADDED_COLUMNS, AT, BATCHED, databaseAt, LATEST, OLDER, rowSets, type Cell, type Row } from './old-rows';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -88,6 +89,17 @@ describe.each(OLDER)('a database at schema %i', (v) => {
         const values = db.prepare(`SELECT DISTINCT ${added.column} FROM ${added.table}`).pluck().all();
         expect(values, `${added.table}.${added.column} (schema ${added.version})`).toEqual([added.old]);
       }
+    } finally {
+      db.close();
+    }
+  });
+
+  it('chains the audit entries it held, oldest first, so the trail verifies and stays unchangeable (schema 16)', () => {
+    const db = upgraded();
+    try {
+      const held = rowSets(v).find((s) => s.table === 'audit_log')?.rows.length ?? 0;
+      expect(verifyChain(db, AT)).toEqual({ ok: true, entries: held, checkedAt: AT, broken: null });
+      if (held > 0) expect(() => db.prepare("UPDATE audit_log SET hash = 'x' WHERE id = 1").run()).toThrow(/audit trail cannot be changed/);
     } finally {
       db.close();
     }

@@ -49,7 +49,7 @@ describe('the audit trail', () => {
     expect(() => db.prepare('DELETE FROM audit_log').run()).toThrow(/audit trail cannot be changed/);
     expect(auditRows(t).map((r) => r.user_name)).toEqual(['Anna']);
     // And the contract has no call that edits it.
-    expect(Object.keys((await import('../../../../src-shared/contract')).calls).filter((n) => n.startsWith('audit.'))).toEqual(['audit.list', 'audit.export']);
+    expect(Object.keys((await import('../../../../src-shared/contract')).calls).filter((n) => n.startsWith('audit.'))).toEqual(['audit.list', 'audit.export', 'audit.verify']);
   });
 
   it('lists newest first, pages by id, and filters by user, action and time; only owners read it', async () => {
@@ -86,7 +86,8 @@ describe('the audit trail', () => {
     const text = Buffer.from(file.base64, 'base64').toString('utf8');
     expect(text.startsWith('\ufeffid,at,user,role,address,action,call,detail,outcome,error\r\n')).toBe(true);
     const lines = text.split('\r\n');
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(4);
+    expect(lines[3]).toMatch(/^chain,2026-11-25T[\d:.]+Z,verified: all \d+ entries of the trail are unbroken$/);
     expect(lines[1]).toContain(`"'=HYPERLINK(""x"")",staff,192.168.1.30,export,contacts.export`);
     expect(text).not.toContain('personalets-kode-2');
     // The export itself is in the trail.

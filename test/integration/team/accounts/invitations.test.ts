@@ -101,3 +101,75 @@ describe('password reset links', () => {
     expect((await t.fails(t.connect(), 'team.acceptInvitation', { code: second.code, name: 'Bo', password: OWNER_PASSWORD })).code).toBe('team.linkInvalid');
   });
 });
+
+describe('links hold only the authority they were made with (issue 26.3)', () => {
+  /** Anna (the first owner) and Cille, a second owner who makes the links and is then demoted or removed. */
+  async function twoOwners(tc: TeamCore) {
+    const anna = await tc.owner();
+    const { code } = await tc.ok(anna, 'team.invite', { role: 'owner', name: 'Cille' });
+    const cille = tc.connect('192.168.1.40');
+    const joined = await tc.ok(cille, 'team.acceptInvitation', { code, name: 'Cille', password: OWNER_PASSWORD });
+    return { anna, cille, cilleId: joined.user.id, annaId: anna.caller.user!.id };
+  }
+  const owners = (tc: TeamCore) => tc.test.core.db.prepare("SELECT count(*) FROM team_users WHERE role = 'owner' AND removed_at IS NULL").pluck().get();
+
+  it('an owner invitation dies when its maker is demoted, and stays dead when they are promoted again', async () => {
+    t = await startTeamCore();
+    const { anna, cille, cilleId } = await twoOwners(t);
+    const made = await t.ok(cille, 'team.invite', { role: 'owner', name: 'Eve' });
+    await t.ok(anna, 'team.setRole', { userId: cilleId, role: 'staff' });
+    expect((await t.fails(t.connect(), 'team.invitationInfo', { code: made.code })).code).toBe('team.linkInvalid');
+    expect(await t.fails(t.connect(), 'team.acceptInvitation', { code: made.code, name: 'Eve', password: STAFF_PASSWORD })).toMatchObject({ kind: 'not_found', code: 'team.linkInvalid' });
+    expect((await t.ok(anna, 'team.users', {})).invitations).toEqual([]);
+    await t.ok(anna, 'team.setRole', { userId: cilleId, role: 'owner' });
+    expect((await t.fails(t.connect(), 'team.acceptInvitation', { code: made.code, name: 'Eve', password: STAFF_PASSWORD })).code).toBe('team.linkInvalid');
+    expect(owners(t)).toBe(2);
+  });
+
+  it('a reset link for another owner dies when its maker is demoted, then removed', async () => {
+    t = await startTeamCore();
+    const { cille, cilleId, annaId } = await twoOwners(t);
+    const reset = await t.ok(cille, 'team.resetPassword', { userId: annaId });
+    // The reset ended Anna's sessions; her password is still her own.
+    const anna = t.connect();
+    await t.ok(anna, 'team.signIn', { name: 'Anna', password: OWNER_PASSWORD });
+    await t.ok(anna, 'team.setRole', { userId: cilleId, role: 'staff' });
+    await t.ok(anna, 'team.remove', { userId: cilleId });
+    expect((await t.fails(t.connect(), 'team.acceptInvitation', { code: reset.code, name: 'Anna', password: 'taken-over-pw-1' })).code).toBe('team.linkInvalid');
+    await t.ok(t.connect(), 'team.signIn', { name: 'Anna', password: OWNER_PASSWORD });
+  });
+
+  it('every link of a removed owner dies', async () => {
+    t = await startTeamCore();
+    const { anna, cille, cilleId } = await twoOwners(t);
+    const invite = await t.ok(cille, 'team.invite', { role: 'staff' });
+    await t.ok(anna, 'team.remove', { userId: cilleId });
+    expect((await t.fails(t.connect(), 'team.acceptInvitation', { code: invite.code, name: 'Eve', password: STAFF_PASSWORD })).code).toBe('team.linkInvalid');
+  });
+
+  it('a reset link dies when its user’s role changes, and when its user is removed', async () => {
+    t = await startTeamCore();
+    const owner = await t.owner();
+    const bo = await t.staff('Bo');
+    const boId = bo.caller.user!.id;
+    const reset = await t.ok(owner, 'team.resetPassword', { userId: boId });
+    await t.ok(owner, 'team.setRole', { userId: boId, role: 'owner' });
+    expect((await t.fails(t.connect(), 'team.acceptInvitation', { code: reset.code, name: 'Bo', password: 'bo-new-password' })).code).toBe('team.linkInvalid');
+    // Back to staff: the old link does not come back.
+    await t.ok(owner, 'team.setRole', { userId: boId, role: 'staff' });
+    expect((await t.fails(t.connect(), 'team.invitationInfo', { code: reset.code })).code).toBe('team.linkInvalid');
+
+    const second = await t.ok(owner, 'team.resetPassword', { userId: boId });
+    await t.ok(owner, 'team.remove', { userId: boId });
+    expect((await t.fails(t.connect(), 'team.acceptInvitation', { code: second.code, name: 'Bo', password: 'bo-new-password' })).code).toBe('team.linkInvalid');
+  });
+
+  it('does not trust the withdrawal alone: a link whose maker lost the role behind the handlers’ back is refused', async () => {
+    t = await startTeamCore();
+    const { anna, cille, cilleId } = await twoOwners(t);
+    const made = await t.ok(cille, 'team.invite', { role: 'owner' });
+    t.test.core.db.prepare("UPDATE team_users SET role = 'staff' WHERE id = ?").run(cilleId);
+    expect((await t.fails(t.connect(), 'team.acceptInvitation', { code: made.code, name: 'Eve', password: STAFF_PASSWORD })).code).toBe('team.linkInvalid');
+    expect((await t.ok(anna, 'team.users', {})).invitations).toEqual([]);
+  });
+});
