@@ -288,7 +288,7 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
     notAllowed: 'Kun butikkens ejer må gøre dette ({call}). Bed en ejer om at gøre det eller ændre din rolle.',
     notAServer: 'Dette er Besked på én pc: der er ingen konti. Start en Besked-server for at arbejde som team.',
     setupDone: 'Denne server har allerede sin ejer. Log ind, eller bed ejeren om en invitation.',
-    wrongCredentials: 'Navn og adgangskode passer ikke sammen. Tjek begge og prøv igen.',
+    wrongCredentials: 'Navn og adgangskode passer ikke sammen, eller for mange forkerte adgangskoder har sat kontoen på pause et stykke tid. Tjek begge, og prøv igen om et par minutter; en ejer kan ophæve en pause ved at nulstille din adgangskode.',
     slowDown: 'For mange forkerte adgangskoder. Vent {seconds} sekunder, og prøv så igen.',
     locked: 'For mange forkerte adgangskoder: kontoen er låst i {minutes} minutter. En ejer kan ophæve låsen ved at nulstille din adgangskode.',
     sessionExpired: 'Du er blevet logget ud. Log ind igen.',

@@ -286,7 +286,7 @@ export const errorTextsEn = {
     notAllowed: 'Only the shop\'s owner may do this ({call}). Ask an owner to do it or to change your role.',
     notAServer: 'This is Besked on one PC: it has no accounts. Start a Besked server to work as a team.',
     setupDone: 'This server already has its owner. Sign in, or ask the owner for an invitation.',
-    wrongCredentials: 'That name and password do not match. Check both and try again.',
+    wrongCredentials: 'That name and password do not match, or too many wrong passwords have paused this account for a while. Check both and try again in a few minutes; an owner can lift a pause by resetting your password.',
     slowDown: 'Too many wrong passwords. Wait {seconds} seconds, then try again.',
     locked: 'Too many wrong passwords: this account is locked for {minutes} minutes. An owner can lift the lock by resetting your password.',
     sessionExpired: 'You have been signed out. Sign in again.',

@@ -75,7 +75,7 @@ export function createTeamModule(o: TeamModuleOptions): TeamModule {
   }, timings.sweepMs);
   sweeper.unref();
   primeNobody().catch((err: unknown) => o.log.error('the sign-in dummy hash could not be made', { err }));
-  const signIn = new SignIn({ users, sessions, events: o.events, audit: o.audit ?? (() => undefined), timings, now });
+  const signIn = new SignIn({ db: o.db, users, sessions, events: o.events, audit: o.audit ?? (() => undefined), timings, now });
   const side: TeamSide = {
     kind: 'server',
     db: o.db,
