@@ -270,6 +270,8 @@ export const ERROR_CODES = {
   'team.sessionExpired': [],
   'team.linkInvalid': [],
   'team.nameTaken': ['name'],
+  'team.nameHidden': [],
+  'team.nameLookalike': ['name', 'like'],
   'team.lastOwner': [],
   'team.noSuchUser': [],
   'team.wrongPassword': [],

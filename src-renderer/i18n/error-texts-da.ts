@@ -294,6 +294,8 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
     sessionExpired: 'Du er blevet logget ud. Log ind igen.',
     linkInvalid: 'Linket er brugt, trukket tilbage eller udløbet. Bed en ejer om et nyt.',
     nameTaken: 'Der er allerede en på holdet, der hedder {name}. Vælg et andet navn.',
+    nameHidden: 'Et navn kan ikke indeholde usynlige tegn (som mellemrum uden bredde eller tegn for skriveretning). Skriv navnet igen i stedet for at indsætte det.',
+    nameLookalike: '“{name}” ligner {like}, som allerede er på holdet, for meget. Vælg et navn, kollegerne kan skelne fra det.',
     lastOwner: 'En Besked-server skal have mindst én ejer. Gør en anden til ejer først.',
     noSuchUser: 'Brugeren er ikke længere på holdet.',
     wrongPassword: 'Din nuværende adgangskode er forkert. Intet blev ændret.',

@@ -292,6 +292,8 @@ export const errorTextsEn = {
     sessionExpired: 'You have been signed out. Sign in again.',
     linkInvalid: 'This link has been used, withdrawn or has expired. Ask an owner for a new one.',
     nameTaken: 'Someone on the team is already called {name}. Choose another name.',
+    nameHidden: 'A name cannot hold invisible characters (such as zero-width spaces or text-direction marks). Type the name again without pasting it.',
+    nameLookalike: '“{name}” looks too much like {like}, who is already on the team. Choose a name colleagues can tell apart.',
     lastOwner: 'A Besked server needs at least one owner. Make someone else owner first.',
     noSuchUser: 'That user is no longer on the team.',
     wrongPassword: 'Your current password is not right. Nothing was changed.',

@@ -33,6 +33,16 @@ export const teamErrors = {
       fields: [{ path: ['name'], message: 'taken' }],
       ...coded('team.nameTaken', { name }),
     }),
+  nameHidden: () =>
+    new BeskedError('validation', 'A name cannot hold invisible characters (such as zero-width spaces or text-direction marks). Type the name again without pasting it.', {
+      fields: [{ path: ['name'], message: 'invisible characters' }],
+      ...coded('team.nameHidden'),
+    }),
+  nameLookalike: (name: string, like: string) =>
+    new BeskedError('conflict', `"${name}" looks too much like ${like}, who is already on the team. Choose a name colleagues can tell apart.`, {
+      fields: [{ path: ['name'], message: 'looks like another' }],
+      ...coded('team.nameLookalike', { name, like }),
+    }),
   lastOwner: () => new BeskedError('conflict', 'A Besked server needs at least one owner. Make someone else owner first.', coded('team.lastOwner')),
   noSuchUser: () => new BeskedError('not_found', 'That user is no longer on the team.', coded('team.noSuchUser')),
   wrongPassword: () =>
