@@ -272,6 +272,7 @@ export const ERROR_CODES = {
   'team.nameTaken': ['name'],
   'team.nameHidden': [],
   'team.nameLookalike': ['name', 'like'],
+  'team.signInFlood': ['connections', 'signIns', 'addresses'],
   'team.lastOwner': [],
   'team.noSuchUser': [],
   'team.wrongPassword': [],
@@ -289,6 +290,7 @@ export const ERROR_CODES = {
   'remote.tokenFileUnreadable': ['file'],
   'remote.certificateUnreadable': ['file'],
   'remote.tooManyCalls': [],
+  'remote.tooManySignIns': ['seconds'],
 
   // The audit trail (core/audit).
   'audit.readOnly': [],

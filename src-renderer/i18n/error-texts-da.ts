@@ -294,6 +294,7 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
     sessionExpired: 'Du er blevet logget ud. Log ind igen.',
     linkInvalid: 'Linket er brugt, trukket tilbage eller udløbet. Bed en ejer om et nyt.',
     nameTaken: 'Der er allerede en på holdet, der hedder {name}. Vælg et andet navn.',
+    signInFlood: 'En strøm af forsøg på at logge ind blev holdt tilbage: {connections} forbindelser og {signIns} forsøg afvist fra {addresses} adresser.',
     nameHidden: 'Et navn kan ikke indeholde usynlige tegn (som mellemrum uden bredde eller tegn for skriveretning). Skriv navnet igen i stedet for at indsætte det.',
     nameLookalike: '“{name}” ligner {like}, som allerede er på holdet, for meget. Vælg et navn, kollegerne kan skelne fra det.',
     lastOwner: 'En Besked-server skal have mindst én ejer. Gør en anden til ejer først.',
@@ -313,6 +314,7 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
     tokenFileUnreadable: 'Serverens token-fil {file} kunne ikke læses eller skrives. Tjek, at datamappen tilhører den bruger, der kører serveren.',
     certificateUnreadable: 'Certifikatet eller nøglen {file} kunne ikke læses, eller de hører ikke sammen. Tjek filerne, der er angivet med --cert og --key.',
     tooManyCalls: 'Dette vindue sendte for mange forespørgsler på én gang. Vent et øjeblik, og prøv igen.',
+    tooManySignIns: 'For mange forsøg på at logge ind fra denne netværksadresse. Vent {seconds} sekunder, og prøv så igen.',
   },
 
   audit: {

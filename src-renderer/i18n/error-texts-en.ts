@@ -292,6 +292,7 @@ export const errorTextsEn = {
     sessionExpired: 'You have been signed out. Sign in again.',
     linkInvalid: 'This link has been used, withdrawn or has expired. Ask an owner for a new one.',
     nameTaken: 'Someone on the team is already called {name}. Choose another name.',
+    signInFlood: 'A flood of sign-ins was held back: {connections} connections and {signIns} sign-in attempts refused, from {addresses} addresses.',
     nameHidden: 'A name cannot hold invisible characters (such as zero-width spaces or text-direction marks). Type the name again without pasting it.',
     nameLookalike: '“{name}” looks too much like {like}, who is already on the team. Choose a name colleagues can tell apart.',
     lastOwner: 'A Besked server needs at least one owner. Make someone else owner first.',
@@ -311,6 +312,7 @@ export const errorTextsEn = {
     tokenFileUnreadable: 'The server\'s token file {file} could not be read or written. Check that the data folder belongs to the user running the server.',
     certificateUnreadable: 'The certificate or key {file} could not be read, or they do not belong together. Check the files given with --cert and --key.',
     tooManyCalls: 'This window sent too many requests at once. Wait a moment and try again.',
+    tooManySignIns: 'Too many sign-ins from this network address. Wait {seconds} seconds, then try again.',
   },
 
   audit: {

@@ -43,6 +43,13 @@ export const teamErrors = {
       fields: [{ path: ['name'], message: 'looks like another' }],
       ...coded('team.nameLookalike', { name, like }),
     }),
+  /** Not an answer to anyone: the audit entry of one window of refused strangers (bridge/stranger-limits.ts). */
+  signInFlood: (connections: number, signIns: number, addresses: number) =>
+    new BeskedError(
+      'rate_limited',
+      `A flood of sign-ins was held back: ${connections} connections and ${signIns} sign-in attempts refused, from ${addresses} addresses.`,
+      coded('team.signInFlood', { connections, signIns, addresses }),
+    ),
   lastOwner: () => new BeskedError('conflict', 'A Besked server needs at least one owner. Make someone else owner first.', coded('team.lastOwner')),
   noSuchUser: () => new BeskedError('not_found', 'That user is no longer on the team.', coded('team.noSuchUser')),
   wrongPassword: () =>

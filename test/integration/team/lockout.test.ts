@@ -12,7 +12,8 @@ afterEach(async () => {
   world = null;
 });
 
-const TIMINGS = { slowAfter: 3, slowMs: 100, lockAfter: 6, lockMs: 15 * 60_000 };
+// A first wait longer than a password check takes on a busy machine, so an attempt right after an answer is hurried.
+const TIMINGS = { slowAfter: 3, slowMs: 1_000, lockAfter: 6, lockMs: 15 * 60_000 };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** One wrong password after `waitMs`; the code of the answer. */
@@ -36,8 +37,8 @@ describe('repeated wrong passwords', () => {
     const hurried = await attacker.fails('team.signIn', { name: 'Bo', password: PASSWORD });
     expect({ code: hurried.code, kind: hurried.kind }).toEqual({ code: 'team.wrongCredentials', kind: 'auth' });
     expect(attacker.frames.some((f) => f.includes('"token"'))).toBe(false);
-    // The waits double: 100 ms, then 200 ms, then 400 ms; the 6th wrong one locks.
-    for (const [i, waitMs] of [[3, 150], [4, 250], [5, 450]] as const) expect(await wrongOnce(attacker, 'Bo', i, waitMs)).toBe('team.wrongCredentials');
+    // The waits double: 1 s, then 2 s, then 4 s; the 6th wrong one locks.
+    for (const [i, waitMs] of [[3, 1_050], [4, 2_050], [5, 4_050]] as const) expect(await wrongOnce(attacker, 'Bo', i, waitMs)).toBe('team.wrongCredentials');
 
     const told = await owner.waitForEvent('team.lockout');
     expect(told).toMatchObject({ name: 'Bo' });
