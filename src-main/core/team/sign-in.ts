@@ -12,7 +12,7 @@ import { spendCheckTime, verifyPassword } from './password-hash';
 import type { NewSession, Sessions } from './sessions';
 import { teamErrors } from './team-errors';
 import type { TeamTimings } from './timings';
-import { meOf, nameKey, type UserRow, type Users } from './users';
+import { meOf, signInKey, type UserRow, type Users } from './users';
 import type { Db } from '../db/database';
 
 export interface SignInParts {
@@ -32,14 +32,9 @@ export class SignIn {
 
   constructor(private readonly p: SignInParts) {}
 
-  /** Names with attempts in progress (nothing is remembered of a name once its attempts end). */
-  get namesInProgress(): number {
-    return this.queue.size;
-  }
-
   signIn(name: string, password: string, caller: Caller): Promise<{ user: UserRow; session: NewSession }> {
     // Every name queues, a real one or not, so parallel attempts take as long at a name nobody has as at a real one.
-    return this.queue.run(nameKey(name), () => this.attempt(name, password, caller));
+    return this.queue.run(signInKey(name), () => this.attempt(name, password, caller));
   }
 
   private async attempt(name: string, password: string, caller: Caller): Promise<{ user: UserRow; session: NewSession }> {

@@ -33,6 +33,9 @@ export function nameKey(name: string): string {
   return name.trim().normalize('NFC').toLowerCase();
 }
 
+/** The key sign-in takes a typed name by (and queues its attempts by): the normalised name's key. */
+export const signInKey = (name: string): string => nameKey(normaliseName(name));
+
 const ms = (iso: string | null): number | null => (iso === null ? null : Date.parse(iso));
 const iso = (t: number | null): string | null => (t === null ? null : new Date(t).toISOString());
 
@@ -59,8 +62,11 @@ export class Users {
     return r ? toRow(r) : null;
   }
 
+  /** The current user a typed name means: in its normalised form (as names are stored now), else as typed (a name
+   * stored before names were normalised, e.g. with two spaces in it). */
   byName(name: string): UserRow | null {
-    const r = this.db.prepare('SELECT * FROM team_users WHERE name_key = ? AND removed_at IS NULL').get(nameKey(name)) as RawUser | undefined;
+    const find = this.db.prepare('SELECT * FROM team_users WHERE name_key = ? AND removed_at IS NULL');
+    const r = (find.get(signInKey(name)) ?? find.get(nameKey(name))) as RawUser | undefined;
     return r ? toRow(r) : null;
   }
 

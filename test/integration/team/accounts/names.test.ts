@@ -38,6 +38,7 @@ describe('a new member’s name', () => {
     const r = await t.ok(t.connect(), 'team.acceptInvitation', { code, name: 'Ｏｓｋａｒ   Berg', password: STAFF_PASSWORD });
     expect(r.user.name).toBe('Oskar Berg');
     await t.ok(t.connect(), 'team.signIn', { name: 'oskar berg', password: STAFF_PASSWORD });
+    await t.ok(t.connect(), 'team.signIn', { name: 'Ｏｓｋａｒ  Ｂｅｒｇ', password: STAFF_PASSWORD });
   });
 
   it('is checked for the owner’s set-up and for an invitation’s suggested name', async () => {
