@@ -117,7 +117,15 @@ export async function startTeamBridge(o: TeamBridgeOptions): Promise<TeamBridge>
     const address = addressOf(req);
     // Refused before the TLS session turns into a WebSocket: a flood's extra connections cost no more than this.
     if (!strangers.connect(address)) return void socket.end('HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nRetry-After: 10\r\nContent-Length: 0\r\n\r\n');
-    wss.handleUpgrade(req, socket, head, (ws) => opened(ws, address));
+    // A handshake that fails (a bad key, a socket that goes) gives its place back, or junk would fill the limits.
+    let handedOver = false;
+    socket.once('close', () => {
+      if (!handedOver) strangers.release(address);
+    });
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      handedOver = true;
+      opened(ws, address);
+    });
   });
 
   const opened = (ws: WebSocket, address: string) => {

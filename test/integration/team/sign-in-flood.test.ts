@@ -65,3 +65,39 @@ describe('a flood of sign-ins from a stranger', () => {
     await a.ok('team.signIn', { name: 'Anna', password: PASSWORD });
   });
 });
+
+describe('a failed handshake', () => {
+  it('gives its place back, so junk upgrades cannot fill the limits', async () => {
+    world = await startTeamWorld({ limits: { strangers: { connectionsPerAddress: 2 } } });
+    const { request } = await import('node:https');
+    const { port, hostname } = new URL(world.origin);
+    const statuses: (number | undefined)[] = [];
+    const junk = () =>
+      new Promise<void>((resolve) => {
+        const req = request({ host: hostname, port, path: '/bridge', localAddress: '127.0.0.3', rejectUnauthorized: false, headers: { Connection: 'Upgrade', Upgrade: 'websocket', Origin: world!.origin, 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': 'not a key' } });
+        req.on('response', (res) => {
+          statuses.push(res.statusCode);
+          res.resume();
+          res.on('end', () => resolve());
+        });
+        req.on('error', () => resolve());
+        req.on('upgrade', (_res, socket) => {
+          socket.destroy();
+          resolve();
+        });
+        req.end();
+      });
+    for (let i = 0; i < 10; i++) await junk();
+    // Each refused by the WebSocket handshake itself (400), none by the limits (429).
+    expect(statuses).toEqual(Array(10).fill(400));
+    await eventually(async () => {
+      try {
+        await (await world!.connect('after the junk', { localAddress: '127.0.0.3' })).close();
+        return true;
+      } catch {
+        return false;
+      }
+    }, 5_000, 'a good connection after the junk');
+    await world.connect('a second one', { localAddress: '127.0.0.3' });
+  });
+});
