@@ -275,6 +275,9 @@ export const ERROR_CODES = {
   'team.sessionExpired': [],
   'team.linkInvalid': [],
   'team.nameTaken': ['name'],
+  'team.nameHidden': [],
+  'team.nameLookalike': ['name', 'like'],
+  'team.signInFlood': ['connections', 'signIns', 'addresses'],
   'team.lastOwner': [],
   'team.noSuchUser': [],
   'team.wrongPassword': [],
@@ -292,6 +295,7 @@ export const ERROR_CODES = {
   'remote.tokenFileUnreadable': ['file'],
   'remote.certificateUnreadable': ['file'],
   'remote.tooManyCalls': [],
+  'remote.tooManySignIns': ['seconds'],
 
   // The audit trail (core/audit).
   'audit.readOnly': [],

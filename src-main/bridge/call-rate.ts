@@ -21,11 +21,21 @@ export class CallRate {
 
   /** Whether one more call may go now (and counts it). */
   take(): boolean {
-    const t = this.now();
-    this.tokens = Math.min(this.limits.burst, this.tokens + ((t - this.at) / 1000) * this.limits.perSecond);
-    this.at = t;
+    this.refill();
     if (this.tokens < 1) return false;
     this.tokens -= 1;
     return true;
+  }
+
+  /** Whether the bucket has refilled completely (a per-address bucket in that state can be forgotten). */
+  full(): boolean {
+    this.refill();
+    return this.tokens >= this.limits.burst;
+  }
+
+  private refill(): void {
+    const t = this.now();
+    this.tokens = Math.min(this.limits.burst, this.tokens + ((t - this.at) / 1000) * this.limits.perSecond);
+    this.at = t;
   }
 }

@@ -12,13 +12,15 @@ import { coded } from '../../src-shared/error-codes';
 import type { Dispatch } from '../core/dispatch';
 import type { EventBus } from '../core/events';
 import type { Logger } from '../core/log';
-import type { Caller } from '../core/team/caller';
+import type { BoundSession, Caller } from '../core/team/caller';
 import type { SessionEndReason, TeamModule } from '../core/team';
 import { CallRate, DEFAULT_CALL_RATE, type CallRateLimits } from './call-rate';
 import { contentSecurityPolicy } from './csp';
 import { reaches } from './event-audience';
 import { cachedNames, hostIsOurs, originIsOurs, ownNames, type NameSource, type ServerAddress } from './server-names';
 import { refuse, serveStatic } from './static-files';
+import { DEFAULT_STRANGER_LIMITS, StrangerLimits, type StrangerLimitSettings } from './stranger-limits';
+import { SIGN_IN_CALLS } from '../../src-shared/team/session-answers';
 import { readCall, refuseFrame } from './wire-frames';
 
 export const HEALTH_PATH = '/health';
@@ -26,7 +28,7 @@ export const HEALTH_PATH = '/health';
 export const STRANGER_MAX_FRAME_BYTES = 64 * 1024;
 
 export interface TeamBridgeOptions {
-  core: { dispatch: Dispatch; events: EventBus; team: Pick<TeamModule, 'sessions' | 'connections'> };
+  core: { dispatch: Dispatch; events: EventBus; team: Pick<TeamModule, 'sessions' | 'connections' | 'recordFlood'> };
   log: Logger;
   staticDir: string;
   /** The address to bind: 127.0.0.1 (this PC only), 0.0.0.0 (every interface) or one interface's address. */
@@ -35,8 +37,8 @@ export interface TeamBridgeOptions {
   /** The certificate and key; null serves plain HTTP, allowed only on loopback. */
   tls: { cert: string; key: string; dnsNames?: readonly string[] } | null;
   version: string;
-  /** Calls per connection and the largest frame. */
-  limits?: { callRate?: CallRateLimits; maxFrameBytes?: number };
+  /** Calls per connection, the largest frame, and what connections not signed in may cost (stranger-limits.ts). */
+  limits?: { callRate?: CallRateLimits; maxFrameBytes?: number; strangers?: Partial<StrangerLimitSettings> };
   /** The computer's names and addresses (tests give fixed ones). */
   names?: NameSource;
 }
@@ -57,6 +59,10 @@ interface Connection {
   user: Me | null;
   sessionId: string | null;
   rate: CallRate;
+  /** Not signed in, so counted against the strangers' limits. */
+  stranger: boolean;
+  /** Was signed in before on this connection: its sign-ins are not held back by the strangers' limits. */
+  known: boolean;
 }
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/i;
@@ -73,6 +79,10 @@ export async function startTeamBridge(o: TeamBridgeOptions): Promise<TeamBridge>
   const names = cachedNames(() => ownNames({ bindHost: o.host, certNames: o.tls?.dnsNames }, o.names));
   const conns = new Map<string, Connection>();
   const limits = { callRate: DEFAULT_CALL_RATE, maxFrameBytes: BRIDGE_MAX_MESSAGE_BYTES, ...o.limits };
+  const strangers = new StrangerLimits({ ...DEFAULT_STRANGER_LIMITS, ...o.limits?.strangers }, (flood) => {
+    o.log.warn('sign-in flood held back', { ...flood });
+    team.recordFlood(flood);
+  });
 
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     if (!hostIsOurs(req.headers.host, names(), at)) {
@@ -104,14 +114,26 @@ export async function startTeamBridge(o: TeamBridgeOptions): Promise<TeamBridge>
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => opened(ws, addressOf(req)));
+    const address = addressOf(req);
+    // Refused before the TLS session turns into a WebSocket: a flood's extra connections cost no more than this.
+    if (!strangers.connect(address)) return void socket.end('HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nRetry-After: 10\r\nContent-Length: 0\r\n\r\n');
+    // A handshake that fails (a bad key, a socket that goes) gives its place back, or junk would fill the limits.
+    let handedOver = false;
+    socket.once('close', () => {
+      if (!handedOver) strangers.release(address);
+    });
+    wss.handleUpgrade(req, socket, head, (ws) => {
+      handedOver = true;
+      opened(ws, address);
+    });
   });
 
   const opened = (ws: WebSocket, address: string) => {
-    const conn: Connection = { ws, id: randomBytes(12).toString('base64url'), address, user: null, sessionId: null, rate: new CallRate(limits.callRate) };
+    const conn: Connection = { ws, id: randomBytes(12).toString('base64url'), address, user: null, sessionId: null, rate: new CallRate(limits.callRate), stranger: true, known: false };
     conns.set(conn.id, conn);
     ws.on('close', () => {
       conns.delete(conn.id);
+      if (conn.stranger) strangers.release(conn.address);
       team.connections.closed(conn.id);
     });
     ws.on('error', () => ws.terminate());
@@ -128,10 +150,11 @@ export async function startTeamBridge(o: TeamBridgeOptions): Promise<TeamBridge>
     // Every frame counts, readable or not: junk must not be a way around the limit.
     if (!conn.rate.take()) answer = 'call' in read ? refuseFrame(read.call, tooManyCalls()) : { ...read.refusal, result: { ok: false, error: tooManyCalls() } };
     else if (!('call' in read)) answer = read.refusal;
+    else if (conn.stranger && SIGN_IN_CALLS.includes(read.call.name) && !strangers.signIn(conn.address, conn.known)) answer = refuseFrame(read.call, tooManySignIns());
     else {
       // A session ended since the last call (expired, signed out elsewhere): this call is made as no one.
       if (conn.sessionId) checkSession(conn);
-      answer = { id: read.call.id, result: await dispatch(read.call.name, read.call.input, callerOf(conn)) };
+      answer = { id: read.call.id, result: await dispatch(read.call.name, read.call.input, callerOf(conn, bound)) };
     }
     send(conn, answer);
   };
@@ -143,10 +166,24 @@ export async function startTeamBridge(o: TeamBridgeOptions): Promise<TeamBridge>
   };
 
   const endSession = (conn: Connection, reason: SessionEndReason) => {
-    conn.sessionId = null;
-    conn.user = null;
+    bound(conn, null);
     const frame: WireEvent = { event: 'team.sessionEnded', payload: { reason } };
     send(conn, frame);
+  };
+
+  /** Binds or unbinds a session; a connection signing in leaves the strangers, one signing out joins them again. */
+  const bound = (conn: Connection, session: BoundSession | null) => {
+    conn.sessionId = session?.id ?? null;
+    conn.user = session?.user ?? null;
+    if (session && conn.stranger) {
+      conn.stranger = false;
+      conn.known = true;
+      strangers.release(conn.address);
+      strangers.signedInFrom(conn.address);
+    } else if (!session && !conn.stranger) {
+      conn.stranger = true;
+      strangers.rejoin(conn.address);
+    }
   };
 
   const stopEnded = team.sessions.onEnded(({ sessionIds, reason }) => {
@@ -179,6 +216,7 @@ export async function startTeamBridge(o: TeamBridgeOptions): Promise<TeamBridge>
     close: async () => {
       stopEvents();
       stopEnded();
+      strangers.flush();
       // Going away (1001): the page reconnects to the server when it is back, as after a restart.
       for (const conn of conns.values()) conn.ws.close(1001, 'Besked server stopping');
       await new Promise<void>((resolve) => wss.close(() => resolve()));
@@ -190,7 +228,7 @@ export async function startTeamBridge(o: TeamBridgeOptions): Promise<TeamBridge>
 }
 
 /** The connection as the dispatcher's caller; bind() (sign-in, resume, sign-out) changes the connection and the call. */
-function callerOf(conn: Connection): Caller {
+function callerOf(conn: Connection, bound: (conn: Connection, session: BoundSession | null) => void): Caller {
   const caller: Caller = {
     kind: 'remote',
     user: conn.user,
@@ -198,8 +236,7 @@ function callerOf(conn: Connection): Caller {
     connectionId: conn.id,
     address: conn.address,
     bind(session) {
-      conn.sessionId = session?.id ?? null;
-      conn.user = session?.user ?? null;
+      bound(conn, session);
       caller.user = conn.user;
       caller.sessionId = conn.sessionId;
     },
@@ -222,6 +259,11 @@ function byteLength(data: RawData): number {
 function addressOf(req: IncomingMessage): string {
   const a = req.socket.remoteAddress ?? 'unknown';
   return a.startsWith('::ffff:') ? a.slice(7) : a;
+}
+
+function tooManySignIns() {
+  const retryAfterS = 10;
+  return { kind: 'rate_limited' as const, message: `Too many sign-ins from this network address. Wait ${retryAfterS} seconds, then try again.`, retryAfterS, ...coded('remote.tooManySignIns', { seconds: retryAfterS }) };
 }
 
 function tooManyCalls() {

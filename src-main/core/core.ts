@@ -75,7 +75,7 @@ export interface Core {
   /** The automations' runner: wake() looks for due runs now, idle() waits for its work (tests). */
   automations: Pick<AutomationsModule, 'wake' | 'idle'>;
   /** Accounts and sessions on a server (the team transport checks each call's session); connected windows. */
-  team: Pick<TeamModule, 'sessions' | 'connections'>;
+  team: Pick<TeamModule, 'sessions' | 'connections' | 'recordFlood'>;
   close(): Promise<void>;
 }
 

@@ -39,7 +39,7 @@ export function accountHandlers(side: TeamSide, language: () => Language = () =>
       // Checked again in the transaction: of two people racing through the hashing above, only the first gets here.
       const { user, session } = server().db.transaction(() => {
         if (server().users.owners() > 0) throw teamErrors.setupDone();
-        const added = server().users.add({ name, role: 'owner', passwordHash }, server().now());
+        const added = server().users.add({ name: server().users.claimName(name), role: 'owner', passwordHash }, server().now());
         server().users.signedIn(added.id, server().now());
         return { user: added, session: server().sessions.create(added.id, caller.address) };
       })();

@@ -10,6 +10,7 @@ import { hashPassword } from './password-hash';
 import { onServer, type TeamSide } from './team-parts';
 import { teamErrors } from './team-errors';
 import { meOf, type UserRow } from './users';
+import { hasHiddenCharacters, normaliseName } from '../../../src-shared/team/user-names';
 
 type AdminCalls =
   | 'team.users'
@@ -59,7 +60,10 @@ export function adminHandlers(side: TeamSide): Pick<Handlers, Extract<DomainCall
     },
 
     'team.invite': ({ role, name }) => {
-      const made = newLink({ kind: 'invite', role, name: name ?? '', userId: null });
+      // The suggested name fills in the invitee's form: it is held to the same rule as the name they will choose.
+      const suggested = name ? normaliseName(name) : '';
+      if (name && hasHiddenCharacters(name)) throw teamErrors.nameHidden();
+      const made = newLink({ kind: 'invite', role, name: suggested, userId: null });
       server().changed();
       return made;
     },
@@ -88,8 +92,7 @@ export function adminHandlers(side: TeamSide): Pick<Handlers, Extract<DomainCall
           server().users.setPassword(u.id, passwordHash);
           return u;
         }
-        if (server().users.nameTaken(name)) throw teamErrors.nameTaken(name.trim());
-        return server().users.add({ name, role: link.role, passwordHash }, server().now());
+        return server().users.add({ name: server().users.claimName(name), role: link.role, passwordHash }, server().now());
       })();
       if (link.kind === 'reset') server().sessions.endAllOf(user.id, 'passwordChanged');
       server().users.signedIn(user.id, server().now());

@@ -14,6 +14,7 @@ import { primeNobody } from './password-hash';
 import { Sessions } from './sessions';
 import { SignIn } from './sign-in';
 import type { TeamSide } from './team-parts';
+import { teamErrors } from './team-errors';
 import { DEFAULT_TIMINGS, type TeamTimings } from './timings';
 import { Users } from './users';
 
@@ -45,10 +46,22 @@ export interface TeamModuleOptions {
   audit?: AuditSink;
 }
 
+/** One window of connections and sign-ins refused to strangers by the transport's limits (one audit entry). */
+export interface FloodRecord {
+  from: string;
+  to: string;
+  refusedConnections: number;
+  refusedSignIns: number;
+  addresses: { address: string; refused: number }[];
+  addressCount: number;
+}
+
 export interface TeamModule {
   handlers: Pick<Handlers, DomainCallName<'team'>>;
   sessions: TeamSessions;
   connections: Connections;
+  /** Writes a flood of refused strangers as one audit entry with its counts, instead of one row per attempt. */
+  recordFlood(flood: FloodRecord): void;
   /** Stops looking for sessions out of time (before the database closes). */
   stop(): void;
 }
@@ -58,7 +71,7 @@ export function createTeamModule(o: TeamModuleOptions): TeamModule {
   if (o.kind === 'single') {
     const side = { kind: 'single', serverName: o.serverName } as const;
     const sessions = { check: () => null, onEnded: () => () => undefined };
-    return { connections, sessions, handlers: { ...accountHandlers(side, o.language), ...adminHandlers(side) }, stop: () => undefined };
+    return { connections, sessions, recordFlood: () => undefined, handlers: { ...accountHandlers(side, o.language), ...adminHandlers(side) }, stop: () => undefined };
   }
   const now = o.now ?? Date.now;
   const timings: TeamTimings = { ...DEFAULT_TIMINGS, ...o.timings };
@@ -75,7 +88,7 @@ export function createTeamModule(o: TeamModuleOptions): TeamModule {
   }, timings.sweepMs);
   sweeper.unref();
   primeNobody().catch((err: unknown) => o.log.error('the sign-in dummy hash could not be made', { err }));
-  const signIn = new SignIn({ users, sessions, events: o.events, audit: o.audit ?? (() => undefined), timings, now });
+  const signIn = new SignIn({ db: o.db, users, sessions, events: o.events, audit: o.audit ?? (() => undefined), timings, now });
   const side: TeamSide = {
     kind: 'server',
     db: o.db,
@@ -89,5 +102,15 @@ export function createTeamModule(o: TeamModuleOptions): TeamModule {
     publicUrl: o.publicUrl ?? (() => ''),
     changed: () => o.events.emit('team.changed', {}, { roles: ['owner'] }),
   };
-  return { connections, sessions, handlers: { ...accountHandlers(side, o.language), ...adminHandlers(side) }, stop: () => clearInterval(sweeper) };
+  const recordFlood = (f: FloodRecord) => {
+    const address = f.addressCount === 1 ? f.addresses[0]!.address : `${f.addressCount} addresses`;
+    const caller = { kind: 'remote', user: null, sessionId: null, connectionId: null, address } as const;
+    const error = teamErrors.signInFlood(f.refusedConnections, f.refusedSignIns, f.addressCount).toValue();
+    try {
+      o.audit?.({ caller, call: 'team.signIn', action: 'users', input: { flood: f }, outcome: 'refused', error });
+    } catch (err) {
+      o.log.error('the flood record was not written', { err });
+    }
+  };
+  return { connections, sessions, recordFlood, handlers: { ...accountHandlers(side, o.language), ...adminHandlers(side) }, stop: () => clearInterval(sweeper) };
 }

@@ -1,17 +1,22 @@
-// Signing in with a name and a password: the lockout rule applied (slow-down, then a lock the owners are told of), a
-// wrong name answered exactly like a wrong password and after the same work, and every attempt in the audit trail.
+// Signing in with a name and a password: attempts at one name one at a time, each counted before its password is
+// checked; the lockout rule applied (slow-down, then a lock the owners are told of); and one answer, after the time of
+// one check, for every failure: a wrong password, a name nobody has, an account slowed down or locked. What a name's
+// answers would otherwise tell (that it exists, that it is locked) is told to the owners only, never to the guesser.
 import type { AuditSink } from '../dispatch';
 import type { BeskedError } from '../errors';
 import type { EventBus } from '../events';
 import type { Caller } from './caller';
-import { admit, afterWrong, CLEAR, type LockState } from './lockout';
-import { verifyNobody, verifyPassword } from './password-hash';
+import { admit, afterWrong, type LockState } from './lockout';
+import { NameQueue } from './name-queue';
+import { spendCheckTime, verifyPassword } from './password-hash';
 import type { NewSession, Sessions } from './sessions';
 import { teamErrors } from './team-errors';
 import type { TeamTimings } from './timings';
-import { meOf, nameKey, type UserRow, type Users } from './users';
+import { meOf, signInKey, type UserRow, type Users } from './users';
+import type { Db } from '../db/database';
 
 export interface SignInParts {
+  db: Db;
   users: Users;
   sessions: Sessions;
   events: EventBus;
@@ -20,67 +25,67 @@ export interface SignInParts {
   now: () => number;
 }
 
-/** Names without an account remembered at most this many at once (they only mirror the rule, see `unknown`). */
-const MAX_UNKNOWN = 10_000;
+const sameLock = (a: LockState, b: LockState) => a.failedCount === b.failedCount && a.lastFailedAt === b.lastFailedAt && a.lockedUntil === b.lockedUntil;
 
 export class SignIn {
-  /** Wrong attempts at names nobody has: they slow down and lock like real ones, so the answers tell no names. */
-  private readonly unknown = new Map<string, LockState>();
-  /** Names being checked right now: in the slow-down, one attempt at a time, or parallel guesses would skip the wait. */
-  private readonly checking = new Set<string>();
+  private readonly queue = new NameQueue();
 
   constructor(private readonly p: SignInParts) {}
 
-  async signIn(name: string, password: string, caller: Caller): Promise<{ user: UserRow; session: NewSession }> {
-    const key = nameKey(name);
+  signIn(name: string, password: string, caller: Caller): Promise<{ user: UserRow; session: NewSession }> {
+    // Every name queues, a real one or not, so parallel attempts take as long at a name nobody has as at a real one.
+    return this.queue.run(signInKey(name), () => this.attempt(name, password, caller));
+  }
+
+  private async attempt(name: string, password: string, caller: Caller): Promise<{ user: UserRow; session: NewSession }> {
     const user = this.p.users.byName(name);
-    const state = user ? user.lock : (this.unknown.get(key) ?? CLEAR);
-    const now = this.p.now();
-    const admission = admit(state, now, this.p.timings);
-    if (admission.kind === 'locked') throw this.refused(caller, name, teamErrors.locked(admission.until - now));
-    if (admission.kind === 'wait') throw this.refused(caller, name, teamErrors.slowDown(admission.ms));
-    if (state.failedCount >= this.p.timings.slowAfter && this.checking.has(key)) throw this.refused(caller, name, teamErrors.slowDown(this.p.timings.slowMs));
-
-    this.checking.add(key);
-    let good: boolean;
-    try {
-      good = user ? await verifyPassword(user.passwordHash, password) : await verifyNobody(password);
-    } finally {
-      this.checking.delete(key);
+    if (!user) {
+      await spendCheckTime(password);
+      throw this.failed(caller, name, 'failed', teamErrors.wrongCredentials());
     }
-    if (!good || !user) throw this.wrong(caller, name, key, user);
+    const now = this.p.now();
+    const admission = admit(user.lock, now, this.p.timings);
+    if (admission.kind !== 'try') {
+      // Refused unchecked (even the right password), after the time a check takes, with the answer of a wrong one.
+      await spendCheckTime(password);
+      const why = admission.kind === 'locked' ? teamErrors.locked(admission.until - now) : teamErrors.slowDown(admission.ms);
+      throw this.failed(caller, name, 'refused', why);
+    }
 
-    this.p.users.signedIn(user.id, this.p.now());
-    const session = this.p.sessions.create(user.id, caller.address);
+    // Counted before the check: an attempt that never finishes (a crash, a hung hash) still counts.
+    const counted = afterWrong(user.lock, now, this.p.timings);
+    this.p.users.setLock(user.id, counted.state);
+    const good = await verifyPassword(user.passwordHash, password);
+    if (!good) {
+      const why = counted.locked ? teamErrors.locked(this.p.timings.lockMs) : teamErrors.wrongCredentials();
+      const error = this.failed(caller, name, 'failed', why);
+      if (counted.locked) this.tellOwners(user, counted.state, caller);
+      throw error;
+    }
+
+    // Checked again before a session is issued: the account must still be this one, with this password and only
+    // this attempt counted since (a reset, a removal or a lock set meanwhile refuses it).
+    const session = this.p.db.transaction(() => {
+      const fresh = this.p.users.byId(user.id);
+      if (!fresh || fresh.passwordHash !== user.passwordHash || !sameLock(fresh.lock, counted.state)) return null;
+      this.p.users.signedIn(user.id, this.p.now());
+      return this.p.sessions.create(user.id, caller.address);
+    })();
+    if (!session) throw this.failed(caller, name, 'refused', teamErrors.wrongCredentials());
     this.record({ ...caller, user: meOf(user), sessionId: session.id }, name, 'ok', null);
     return { user, session };
   }
 
-  private wrong(caller: Caller, name: string, key: string, user: UserRow | null): BeskedError {
-    const now = this.p.now();
-    // Read again: other attempts may have counted while this one was being checked.
-    const before = user ? (this.p.users.byId(user.id)?.lock ?? CLEAR) : (this.unknown.get(key) ?? CLEAR);
-    const { state, locked } = afterWrong(before, now, this.p.timings);
-    if (user) this.p.users.setLock(user.id, state);
-    else this.remember(key, state);
-    const error = locked ? teamErrors.locked(this.p.timings.lockMs) : teamErrors.wrongCredentials();
-    this.record(caller, name, 'failed', error);
-    if (locked && user) {
-      const until = new Date(state.lockedUntil!).toISOString();
-      this.p.events.emit('team.lockout', { name: user.name, until, address: caller.address }, { roles: ['owner'] });
-      this.p.events.emit('team.changed', {}, { roles: ['owner'] });
-    }
-    return error;
+  /** The answer to every failed attempt; the trail keeps the real reason (wrong, slowed down, locked) for the owners. */
+  private failed(caller: Caller, name: string, outcome: 'failed' | 'refused', why: BeskedError): BeskedError {
+    this.record(caller, name, outcome, why);
+    return teamErrors.wrongCredentials();
   }
 
-  private refused(caller: Caller, name: string, error: BeskedError): BeskedError {
-    this.record(caller, name, 'refused', error);
-    return error;
-  }
-
-  private remember(key: string, state: LockState): void {
-    if (this.unknown.size >= MAX_UNKNOWN) this.unknown.clear();
-    this.unknown.set(key, state);
+  private tellOwners(user: UserRow, state: LockState, caller: Caller): void {
+    const until = new Date(state.lockedUntil!).toISOString();
+    this.p.events.emit('team.lockout', { name: user.name, until, address: caller.address }, { roles: ['owner'] });
+    this.p.events.emit('team.changed', {}, { roles: ['owner'] });
   }
 
   /** Sign-in is open to anyone, so the dispatcher does not audit it: each attempt is written here, as 'users'. */

@@ -2,7 +2,9 @@
 // user keeps their row (removed_at), so their name stays in the audit trail and on the replies they wrote.
 import type { Me, Role } from '../../../src-shared/contract';
 import type { Db } from '../db/database';
+import { newNameProblem, normaliseName } from '../../../src-shared/team/user-names';
 import type { LockState } from './lockout';
+import { teamErrors } from './team-errors';
 
 export interface UserRow {
   id: number;
@@ -31,6 +33,9 @@ export function nameKey(name: string): string {
   return name.trim().normalize('NFC').toLowerCase();
 }
 
+/** The key sign-in takes a typed name by (and queues its attempts by): the normalised name's key. */
+export const signInKey = (name: string): string => nameKey(normaliseName(name));
+
 const ms = (iso: string | null): number | null => (iso === null ? null : Date.parse(iso));
 const iso = (t: number | null): string | null => (t === null ? null : new Date(t).toISOString());
 
@@ -57,8 +62,11 @@ export class Users {
     return r ? toRow(r) : null;
   }
 
+  /** The current user a typed name means: in its normalised form (as names are stored now), else as typed (a name
+   * stored before names were normalised, e.g. with two spaces in it). */
   byName(name: string): UserRow | null {
-    const r = this.db.prepare('SELECT * FROM team_users WHERE name_key = ? AND removed_at IS NULL').get(nameKey(name)) as RawUser | undefined;
+    const find = this.db.prepare('SELECT * FROM team_users WHERE name_key = ? AND removed_at IS NULL');
+    const r = (find.get(signInKey(name)) ?? find.get(nameKey(name))) as RawUser | undefined;
     return r ? toRow(r) : null;
   }
 
@@ -72,12 +80,23 @@ export class Users {
     return (this.db.prepare("SELECT count(*) AS n FROM team_users WHERE role = 'owner' AND removed_at IS NULL").get() as { n: number }).n;
   }
 
-  nameTaken(name: string): boolean {
-    return this.db.prepare('SELECT 1 FROM team_users WHERE name_key = ? AND removed_at IS NULL').get(nameKey(name)) !== undefined;
+  /**
+   * The name a new member (or a member renamed, `except` them) gets: normalised, and refused when it holds invisible
+   * characters, is a current member's, or looks like one (src-shared/team/user-names.ts). Call inside the transaction
+   * that adds the member, so two people cannot claim lookalikes at once.
+   */
+  claimName(name: string, except?: number): string {
+    const n = normaliseName(name);
+    const others = this.all().filter((u) => u.id !== except);
+    const problem = newNameProblem(n, others.map((u) => u.name));
+    if (problem?.kind === 'hidden') throw teamErrors.nameHidden();
+    if (others.some((u) => nameKey(u.name) === nameKey(n))) throw teamErrors.nameTaken(n);
+    if (problem) throw teamErrors.nameLookalike(n, problem.like);
+    return n;
   }
 
   add(u: { name: string; role: Role; passwordHash: string }, now: number): UserRow {
-    const name = u.name.trim();
+    const name = normaliseName(u.name);
     const info = this.db
       .prepare('INSERT INTO team_users (name, name_key, role, password_hash, created_at) VALUES (?, ?, ?, ?, ?)')
       .run(name, nameKey(name), u.role, u.passwordHash, iso(now));

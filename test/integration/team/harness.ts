@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Core, CoreOptions } from '../../../src-main/core/core';
 import { MemoryVault } from '../../../src-main/core/secrets/vault';
 import { createLogger } from '../../../src-main/core/log';
-import { startTeamServer } from '../../../src-main/server/start-server';
+import { startTeamServer, type TeamServerOptions } from '../../../src-main/server/start-server';
 import { BRIDGE_PATH } from '../../../src-shared/contract';
 import type { LedgerEntry } from '../../../src-sim/ledger';
 import type { Role } from '../../../src-shared/contract';
@@ -25,7 +25,15 @@ export interface TeamWorldOptions {
   dataDir?: string;
   vault?: MemoryVault;
   campaigns?: CoreOptions['campaigns'];
+  /** The bridge's limits; left out, LOOPBACK_STRANGERS. */
+  limits?: TeamServerOptions['limits'];
 }
+
+/**
+ * The strangers' limits for tests about other things: every window of a test comes from 127.0.0.1, where a real shop's
+ * windows come from many addresses, so the per-address limits are lifted; the limits' own tests set them.
+ */
+export const LOOPBACK_STRANGERS = { strangers: { connectionsPerAddress: 10_000, connectionsTotal: 10_000, signInsPerAddress: { perSecond: 10_000, burst: 10_000 } } };
 
 export interface TeamWorld {
   core: Core;
@@ -39,7 +47,7 @@ export interface TeamWorld {
   /** The session token each signed-in window was given (what a browser keeps in local storage). */
   tokens: Map<TeamClient, string>;
   /** A window that has not signed in. */
-  connect(label?: string, o?: { origin?: string; fingerprint?: string }): Promise<TeamClient>;
+  connect(label?: string, o?: { origin?: string; fingerprint?: string; localAddress?: string }): Promise<TeamClient>;
   /** The owner's window: sets the owner up on the first call, signs in on later ones. */
   owner(name?: string): Promise<TeamClient>;
   /** A colleague invited by the owner with `role`, who accepts the invitation in a new window. */
@@ -68,6 +76,7 @@ export async function startTeamWorld(o: TeamWorldOptions = {}): Promise<TeamWorl
     certificate: 'selfSigned',
     vault,
     log: createLogger({ level: 'error' }),
+    limits: o.limits ?? LOOPBACK_STRANGERS,
     core: {
       checkOutputs: true,
       campaigns: { retryBaseMs: 200, retryMaxMs: 1_000, ...o.campaigns },
@@ -83,7 +92,7 @@ export async function startTeamWorld(o: TeamWorldOptions = {}): Promise<TeamWorl
   const { sim } = coreCalls(() => core);
 
   const connect: TeamWorld['connect'] = async (label = `window ${clients.length + 1}`, c = {}) => {
-    const client = await connectClient({ url: b.bridgeUrl, origin: c.origin ?? b.origin, fingerprint: c.fingerprint ?? b.fingerprint, label });
+    const client = await connectClient({ url: b.bridgeUrl, origin: c.origin ?? b.origin, fingerprint: c.fingerprint ?? b.fingerprint, label, ...(c.localAddress ? { localAddress: c.localAddress } : {}) });
     clients.push(client);
     return client;
   };

@@ -32,6 +32,8 @@ export interface ConnectOptions {
   /** The SHA-256 fingerprint (colon hex, as X509Certificate.fingerprint256) to pin; left out for plain ws. */
   fingerprint?: string;
   label: string;
+  /** The address to connect from (127.0.0.2 … on loopback: another computer, as the server sees it). */
+  localAddress?: string;
 }
 
 /** Opens a window's link; refuses (rejects) when the certificate is not the pinned one or the server says no. */
@@ -44,7 +46,7 @@ export async function connectClient(o: ConnectOptions): Promise<TeamClient> {
   const eventWaiters = new Set<(e: WireEvent) => void>();
   let nextId = 1;
 
-  const ws = new WebSocket(o.url, { origin: o.origin, rejectUnauthorized: false, maxPayload: 64 * 1024 * 1024 });
+  const ws = new WebSocket(o.url, { origin: o.origin, rejectUnauthorized: false, maxPayload: 64 * 1024 * 1024, ...(o.localAddress ? { localAddress: o.localAddress } : {}) });
   await new Promise<void>((resolve, reject) => {
     ws.once('upgrade', (res) => {
       const socket = res.socket as TLSSocket;

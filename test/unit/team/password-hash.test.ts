@@ -1,7 +1,7 @@
 // Passwords are hashed with argon2id at OWASP's memory-hard minimum or stronger, and only the right one matches.
 import { describe, expect, it } from 'vitest';
 import { parseOptions } from '@node-rs/argon2';
-import { hashPassword, verifyNobody, verifyPassword } from '../../../src-main/core/team/password-hash';
+import { hashPassword, spendCheckTime, verifyPassword } from '../../../src-main/core/team/password-hash';
 
 describe('password hashes', () => {
   it('are argon2id with at least 19 MiB and 2 passes, salted, and match only their password', async () => {
@@ -15,6 +15,21 @@ describe('password hashes', () => {
     expect(await verifyPassword(a, 'korrekt hest batteri')).toBe(true);
     expect(await verifyPassword(a, 'Korrekt hest batteri')).toBe(false);
     expect(await verifyPassword('not a hash', 'x')).toBe(false);
-    expect(await verifyNobody('korrekt hest batteri')).toBe(false);
+    expect(await spendCheckTime('korrekt hest batteri')).toBe(false);
+  });
+
+  it('lets an unchecked attempt take as long as a real check, without hashing', async () => {
+    const stored = await hashPassword('korrekt hest batteri');
+    const real: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const t = performance.now();
+      await verifyPassword(stored, 'forkert');
+      real.push(performance.now() - t);
+    }
+    const t = performance.now();
+    await spendCheckTime('forkert');
+    const spent = performance.now() - t;
+    // Drawn from the last real checks: at least the shortest of them (timers fire late, never early).
+    expect(spent).toBeGreaterThanOrEqual(Math.min(...real) - 2);
   });
 });

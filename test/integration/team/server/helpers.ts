@@ -1,6 +1,7 @@
 // A Besked server as `npm run server` starts it (startTeamServer: a real core on disk, its sandbox simulator as the
 // gateway, a real self-signed certificate, TLS on 127.0.0.1), and clients over real WebSockets that pin its
 // certificate's SHA-256 fingerprint before anything is sent, the way the desktop app does.
+import { LOOPBACK_STRANGERS } from '../harness';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
@@ -81,6 +82,7 @@ export async function startTestServer(opts: Partial<TeamServerOptions> & { dir?:
     vault: new MemoryVault(),
     log: createLogger({ level: 'error' }),
     ...opts,
+    limits: { ...LOOPBACK_STRANGERS, ...opts.limits },
     core: { checkOutputs: true, campaigns: { retryBaseMs: 200, retryMaxMs: 1_000 }, ...opts.core },
   });
   const origin = `https://127.0.0.1:${server.port}`;
