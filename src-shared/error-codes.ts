@@ -188,6 +188,10 @@ export const ERROR_CODES = {
   // Replying in the inbox.
   'reply.empty': [],
   'reply.optedOut': [],
+  // A customer's data on request (privacy.*).
+  'privacy.contactGone': [],
+  'privacy.invalidNumber': [],
+  'privacy.messageInFlight': [],
   'reply.tooLong': ['parts', 'cap'],
   'reply.noSender': [],
   'reply.badSender': [],

@@ -190,6 +190,11 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
       sameField: 'To kolonner går til samme felt ({field}). Vælg et andet felt til en af dem.',
     },
   },
+  privacy: {
+    contactGone: 'Kontakten findes ikke længere. Søg i stedet på nummeret under "Data for et nummer".',
+    invalidNumber: 'Det er ikke et telefonnummer, Besked kan læse. Skriv det med landekode, for eksempel +45 20 12 34 56.',
+    messageInFlight: 'En besked til personen er ved at blive afleveret til gatewayen lige nu. Prøv igen om et minut; intet blev slettet.',
+  },
   reply: {
     empty: 'Skriv et svar først.',
     optedOut: 'Dette nummer har afmeldt sig, så Besked skriver ikke til det. Hvis kunden har bedt om at høre fra dig igen, så tilmeld nummeret igen under Kontakter først.',

@@ -187,6 +187,11 @@ export const errorTextsEn = {
       sameField: 'Two columns go to the same field ({field}). Choose a different field for one of them.',
     },
   },
+  privacy: {
+    contactGone: 'This contact no longer exists. Search for the number instead under "Data for a number".',
+    invalidNumber: 'This is not a phone number Besked can read. Type it with its country code, for example +45 20 12 34 56.',
+    messageInFlight: 'A text to this person is being handed to the gateway right now. Try again in a minute; nothing was deleted.',
+  },
   reply: {
     empty: 'Write a reply first.',
     optedOut: 'This number has opted out, so Besked will not text it. If the customer asked to hear from you again, opt the number in under Contacts first.',
