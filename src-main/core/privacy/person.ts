@@ -39,6 +39,6 @@ export function numberPattern(p: Pick<Person, 'msisdn' | 'national'>): RegExp {
   const all = String(p.msisdn);
   const cc = all.slice(0, all.length - p.national.length);
   const spaced = (digits: string) => digits.split('').join(SEP);
-  const country = cc ? `(?:(?:\\+|00)?${SEP}${spaced(cc)}${SEP})?` : '';
+  const country = cc ? `(?:(?:(?:\\+|00)${SEP})?${spaced(cc)}${SEP})?` : '';
   return new RegExp(`(?<!\\d)${country}${spaced(p.national)}(?!\\d)`, 'g');
 }

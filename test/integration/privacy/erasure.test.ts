@@ -149,6 +149,27 @@ describe('a customer\'s data on request', () => {
     const id = await sendTo(again, { recipients: d.recipients });
     await again.waitForState(id, ['sent']);
     expect((await again.ledger()).filter((e) => e.recipient === XENIA && e.text === 'Hello')).toEqual([]);
+
+    // Imported again, the number comes back opted out: the contact list shows it refused.
+    const csv = Buffer.from(`Fornavn;Telefon\r\nTilbage;20 00 00 77\r\n`);
+    const { importId } = await again.ok('contacts.importBegin', { fileName: 'tilbage.csv', bytes: csv.length });
+    await again.ok('contacts.importChunk', { importId, offset: 0, base64: csv.toString('base64') });
+    const p = await again.ok('contacts.importPreview', { importId });
+    await again.ok('contacts.importRun', { importId, mapping: p.mapping, defaultCountry: 'DK', mergeRule: 'overwrite', group: { kind: 'none' } });
+    const back = await again.ok('contacts.list', { filter: { consent: 'optedOut' } });
+    expect(back.rows.map((r) => r.msisdn)).toEqual([XENIA]);
+  });
+
+  it('keeps the audit trail append-only: only an erasure may take words out of an entry, and nothing else', () => {
+    const db = run.db('besked-audit-');
+    db.prepare("INSERT INTO audit_log (at, user_name, address, action, call, detail, outcome) VALUES ('2026-03-02T09:30:00.000Z', 'This PC', 'this PC', 'send', 'inbox.reply', '{\"msisdn\":4520000077}', 'ok')").run();
+    expect(() => db.prepare("UPDATE audit_log SET detail = '{}'").run()).toThrow(/audit trail cannot be changed/);
+    db.prepare('INSERT INTO privacy_erasing (one) VALUES (1)').run();
+    expect(() => db.prepare("UPDATE audit_log SET user_name = 'Mallory'").run()).toThrow(/audit trail cannot be changed/);
+    expect(() => db.prepare("UPDATE audit_log SET outcome = 'failed'").run()).toThrow(/audit trail cannot be changed/);
+    expect(() => db.prepare('DELETE FROM audit_log').run()).toThrow(/audit trail cannot be changed/);
+    db.prepare("UPDATE audit_log SET detail = '{\"msisdn\":\"[erased]\"}'").run();
+    expect(db.prepare('SELECT detail FROM audit_log').pluck().get()).toBe('{"msisdn":"[erased]"}');
   });
 
   it('refuses a number it cannot read and a contact that is gone, changing nothing', async () => {
