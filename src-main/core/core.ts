@@ -169,6 +169,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     events,
     log,
     now: opts.privacy?.now ?? Date.now,
+    currentMode: mode,
     shopName: () => settings.get().defaultSender || 'Besked',
     applyAsBesked: () => dispatch('privacy.applyRetention', {}, BESKED_ITSELF),
     ...(opts.privacy?.every ? { every: opts.privacy.every } : {}),

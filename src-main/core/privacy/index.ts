@@ -7,6 +7,8 @@ import type { EventBus } from '../events';
 import type { Logger } from '../log';
 import { fileDownload } from '../downloads/file-download';
 import type { Every } from '../pricing/price-schedule';
+import { InboundStore } from '../inbox/inbound-store';
+import type { Mode } from '../../../src-shared/contract';
 import { resolvePerson } from './person';
 import { readPersonData } from './person-data';
 import { exportPage } from './export-page';
@@ -20,6 +22,8 @@ export interface PrivacyDeps {
   log: Logger;
   /** The core's clock. */
   now: () => number;
+  /** The connection's mode, whose unread count the header shows. */
+  currentMode: () => Promise<Mode>;
   /** The name the export page gives the shop. */
   shopName: () => string;
   /** The daily run's audited call (the dispatcher, made after the handlers). */
@@ -43,9 +47,11 @@ export function createPrivacyModule(d: PrivacyDeps): PrivacyModule {
         const html = exportPage(readPersonData(d.db, p), d.shopName(), at, language ?? 'en');
         return fileDownload(`besked-data-${p.msisdn}-${at.slice(0, 10)}.html`, 'text/html;charset=utf-8', Buffer.from(html, 'utf8'), 'Please report this: one person\'s data should never be this large.');
       },
-      'privacy.erase': ({ person }) => {
+      'privacy.erase': async ({ person }) => {
         const result = erasePerson(d.db, resolvePerson(d.db, person), iso());
         d.events.emit('contacts.changed', { reason: 'deleted' });
+        // The person's unread texts are gone with them: the header's count says so at once.
+        d.events.emit('inbox.unread', { count: new InboundStore(d.db).unreadCount(await d.currentMode()) });
         return result;
       },
       'privacy.retention': () => retention(d.db),

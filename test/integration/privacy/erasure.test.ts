@@ -120,6 +120,8 @@ describe('a customer\'s data on request', () => {
     expect(result.messagesOut).toBe(2);
     expect(result.consentEntries).toBeGreaterThanOrEqual(1);
 
+    // The person's unread texts went with them: the header's count is told at once.
+    expect(t.events.filter((e) => e.name === 'inbox.unread').at(-1)?.payload).toEqual({ count: 0 });
     const after = await t.ok('campaigns.get', { id: campaign });
     expect(after.counts).toEqual(before.counts);
     expect(after.cost).toBeCloseTo(before.cost!, 6);
