@@ -1,7 +1,7 @@
 // When the retention of message texts runs by itself: at start and then once a day on the core's clock, like the
 // other schedules. It makes the audited call privacy.applyRetention as Besked itself, so each run that deletes texts
 // is in the audit trail; a day with nothing to delete writes nothing.
-import type { Every } from '../pricing/price-schedule';
+import { systemEvery, type Every } from '../pricing/price-schedule';
 import type { Logger } from '../log';
 
 /** How often a running Besked looks; it deletes at most once a day. */
@@ -17,12 +17,6 @@ export interface RetentionScheduleDeps {
   log: Logger;
   every?: Every;
 }
-
-const systemEvery: Every = (ms, fn) => {
-  const timer = setInterval(fn, ms);
-  timer.unref();
-  return () => clearInterval(timer);
-};
 
 export class RetentionSchedule {
   private lastLook: number | null = null;
