@@ -28,5 +28,6 @@ export const privacyDa: { [K in keyof typeof privacyEn]: string } = {
   retentionSave: 'Gem',
   retentionSaved: 'Gemt',
   lastRun: 'Sidst kørt {when}: {texts} tekster slettet.',
+  erasedRow: 'Slettet på anmodning',
   neverRun: 'Ikke kørt endnu.',
 };

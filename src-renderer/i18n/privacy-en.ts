@@ -26,5 +26,6 @@ export const privacyEn = {
   retentionSave: 'Save',
   retentionSaved: 'Saved',
   lastRun: 'Last run {when}: {texts} texts deleted.',
+  erasedRow: 'Erased on request',
   neverRun: 'Not run yet.',
 } as const;

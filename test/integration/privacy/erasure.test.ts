@@ -125,6 +125,9 @@ describe('a customer\'s data on request', () => {
     const after = await t.ok('campaigns.get', { id: campaign });
     expect(after.counts).toEqual(before.counts);
     expect(after.cost).toBeCloseTo(before.cost!, 6);
+    // The results keep the person's row, said to be erased, with its parts and cost.
+    const results = Buffer.from((await t.ok('campaigns.export', { id: campaign })).base64, 'base64').toString('utf8');
+    expect(results.split('\r\n').filter((l) => l.startsWith('[erased],'))).toHaveLength(1);
     // As the core left it: no VACUUM needed for the bytes to be gone.
     expect(tablesHolding(t.core.db)).toEqual([]);
     expect(found(t.dataDir)).toEqual([]);
