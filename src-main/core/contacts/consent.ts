@@ -102,6 +102,15 @@ export function isOptedOut(db: Db, msisdn: number): boolean {
   return statements(db).isOut.get(msisdn) !== undefined || isErasedOptOut(db, msisdn);
 }
 
+/**
+ * A number erased while opted out that is back as a contact (added or changed by hand, imported) is opted out again
+ * on the list, so the contact shows refused and every query of opt_outs agrees with the sends. Returns whether it was.
+ */
+export function reinstateErasedOptOut(db: Db, msisdn: number, at: Date): boolean {
+  if (!isErasedOptOut(db, msisdn)) return false;
+  return optOut(db, msisdn, { source: 'manual', by: 'Besked', note: 'Opted out before an erasure at their request: the opt-out stays', at }).changed;
+}
+
 /** The opted-out numbers among many, in one query (for a campaign's recipient list). */
 export function optedOutAmong(db: Db, msisdns: readonly number[]): Set<number> {
   if (msisdns.length === 0) return new Set();

@@ -155,6 +155,13 @@ describe('a customer\'s data on request', () => {
     await again.waitForState(id, ['sent']);
     expect((await again.ledger()).filter((e) => e.recipient === XENIA && e.text === 'Hello')).toEqual([]);
 
+    // Added again as a contact by hand, then picked in a campaign: still refused.
+    const back1 = await again.ok('contacts.create', { firstName: 'Igen', phone: '+45 20 00 00 77' });
+    expect(back1.optedOut).toBe(true);
+    const byContact = await again.ok('compose.preview', { draft: draft({ recipients: { contactIds: [back1.id], groupIds: [], searches: [], numbers: [] } }) });
+    expect(byContact.recipients).toBe(0);
+    expect(byContact.exclusionCounts.opted_out).toBe(1);
+
     // Imported again, the number comes back opted out: the contact list shows it refused.
     const csv = Buffer.from(`Fornavn;Telefon\r\nTilbage;20 00 00 77\r\n`);
     const { importId } = await again.ok('contacts.importBegin', { fileName: 'tilbage.csv', bytes: csv.length });

@@ -8,7 +8,7 @@ import { fieldsOf, phonePartsOf, toColumns, type StoredContact } from '../contac
 import { mergeFields } from '../merge-rules';
 import { registerCustomFields } from '../custom-fields';
 import { markPending } from '../search-index';
-import { optOut } from '../consent';
+import { reinstateErasedOptOut } from '../consent';
 import { erasedOptOutsAmong } from '../../privacy/erased-numbers';
 import type { StagedRow } from './staging';
 import { coded } from '../../../../src-shared/error-codes';
@@ -149,5 +149,5 @@ function resolveGroup(db: Db, g: ImportGroup, now: string): { id: number; name: 
 function reinstateErasedOptOuts(db: Db, now: string): void {
   const staged = db.prepare('SELECT msisdn FROM stage.staged').pluck().all() as number[];
   const back = erasedOptOutsAmong(db, staged);
-  for (const msisdn of back) optOut(db, msisdn, { source: 'import', by: 'Besked', note: 'Opted out before an erasure at their request: the opt-out stays', at: new Date(now) });
+  for (const msisdn of back) reinstateErasedOptOut(db, msisdn, new Date(now));
 }
