@@ -193,6 +193,10 @@ export const ERROR_CODES = {
   'spend.unpriced': [],
   'reply.empty': [],
   'reply.optedOut': [],
+  // A customer's data on request (privacy.*).
+  'privacy.contactGone': [],
+  'privacy.invalidNumber': [],
+  'privacy.messageInFlight': [],
   'reply.tooLong': ['parts', 'cap'],
   'reply.noSender': [],
   'reply.badSender': [],

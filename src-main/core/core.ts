@@ -29,6 +29,8 @@ import { PriceSchedule, type Every } from './pricing/price-schedule';
 import { createTeamModule, type TeamModule, type TeamModuleOptions } from './team';
 import { createAuditModule } from './audit';
 import { remoteHandlers, type RemoteControl } from './remote';
+import { createPrivacyModule } from './privacy';
+import { LOCAL_CALLER, type Caller } from './team/caller';
 
 export interface CoreOptions {
   dataDir: string;
@@ -57,7 +59,12 @@ export interface CoreOptions {
   team?: Pick<TeamModuleOptions, 'serverName' | 'publicUrl' | 'timings' | 'now'>;
   /** The desktop app's host, which answers remote.* (switching to a server); left out, the data stays here. */
   remote?: RemoteControl;
+  /** The retention of message texts: its clock and the timer of its daily look (tests move both). */
+  privacy?: { now?: () => number; every?: Every };
 }
+
+/** Who makes the daily retention run's audited call: Besked itself, on this computer. */
+const BESKED_ITSELF: Caller = Object.freeze({ ...LOCAL_CALLER, address: 'Besked (daily retention)' });
 
 export interface Core {
   dispatch: Dispatch;
@@ -162,6 +169,17 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     gateway: () => gateway,
   });
 
+  const privacy = createPrivacyModule({
+    db,
+    events,
+    log,
+    now: opts.privacy?.now ?? Date.now,
+    currentMode: mode,
+    shopName: () => settings.get().defaultSender || 'Besked',
+    applyAsBesked: () => dispatch('privacy.applyRetention', {}, BESKED_ITSELF),
+    ...(opts.privacy?.every ? { every: opts.privacy.every } : {}),
+  });
+
   // Each domain's module registers exactly the calls of its part of the contract (test/unit/foundation/handler-homes).
   const handlers: Handlers = {
     ...appHandlers({ version: opts.version, shell: opts.shell, dataDir: opts.dataDir, storageProblem: () => campaigns.outbox.storageProblem() }),
@@ -183,6 +201,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     ...team.handlers,
     ...audit.handlers,
     ...remoteHandlers(opts.remote ?? null),
+    ...privacy.handlers,
   };
 
   const dispatch = createDispatcher(handlers, { log, checkOutputs: opts.checkOutputs ?? false, audit: audit.sink });
@@ -192,6 +211,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
   // The price list is fetched now, not when Compose first asks, so the first cost shown is right.
   const priceSchedule = new PriceSchedule({ book: campaigns.prices, events, log, view: async () => ({ settings: settings.get(), connection: await connection.state() }), ...(opts.pricing?.every ? { every: opts.pricing.every } : {}) });
   priceSchedule.start();
+  privacy.schedule.start();
 
   return {
     dispatch,
@@ -212,6 +232,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
       await campaigns.stop();
       await sync.stop();
       await priceSchedule.stop();
+      await privacy.schedule.stop();
       account.stop();
       await gateway.close();
       await sandbox.close();

@@ -75,5 +75,11 @@ export const auditDa = {
     },
     audit: { export: 'Eksporterede revisionssporet' },
     remote: { use: 'Forbandt til en Besked-server', useThisPc: 'Gik tilbage til denne pc' },
+    privacy: {
+      dataExport: 'Eksporterede en persons data',
+      erase: 'Slettede en person (navn og nummer gemmes ikke)',
+      setRetention: 'Ændrede hvor længe beskedtekster gemmes',
+      applyRetention: 'Slettede gamle beskedtekster',
+    },
   },
 } as const;

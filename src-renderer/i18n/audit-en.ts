@@ -75,5 +75,11 @@ export const auditEn = {
     },
     audit: { export: 'Exported the audit trail' },
     remote: { use: 'Connected to a Besked server', useThisPc: 'Went back to this PC' },
+    privacy: {
+      dataExport: "Exported a person's data",
+      erase: 'Erased a person (name and number not kept)',
+      setRetention: 'Changed how long message texts are kept',
+      applyRetention: 'Deleted old message texts',
+    },
   },
 } as const;

@@ -4,6 +4,7 @@ import { auditDa } from './audit-da';
 import { deliveryHelpDa } from './delivery-help-da';
 import { errorTextsDa } from './error-texts-da';
 import { teamDa } from './team-da';
+import { privacyDa } from './privacy-da';
 import type { Messages } from './en';
 
 /** The shape of en.ts with any text in place of each English one. */
@@ -1175,5 +1176,6 @@ export const da: Translation<Messages> = {
   automations: automationsDa,
   team: teamDa,
   audit: auditDa,
+  privacy: privacyDa,
   errors: errorTextsDa,
 };

@@ -4,6 +4,7 @@ import { auditEn } from './audit-en';
 import { deliveryHelpEn } from './delivery-help-en';
 import { errorTextsEn } from './error-texts-en';
 import { teamEn } from './team-en';
+import { privacyEn } from './privacy-en';
 export const en = {
   app: { name: 'Besked', tagline: 'Text your customers' },
   nav: {
@@ -1172,6 +1173,7 @@ export const en = {
   automations: automationsEn,
   team: teamEn,
   audit: auditEn,
+  privacy: privacyEn,
   /** Core errors by code (src-shared/error-codes.ts); the texts live in their own file. */
   errors: errorTextsEn,
 } as const;

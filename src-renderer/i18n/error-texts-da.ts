@@ -196,6 +196,11 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
     overDailyCap: 'Det koster {cost} {currency}, men der er kun {room} {currency} tilbage af dagens forbrugsgrænse på {cap} {currency}. Ejeren kan hæve den under Indstillinger.',
     unpriced: 'Besked ved endnu ikke, hvad det koster, og kan derfor ikke holde det inden for forbrugsgrænserne. Ejeren kan fjerne grænserne under Indstillinger til det.',
   },
+  privacy: {
+    contactGone: 'Kontakten findes ikke længere. Søg i stedet på nummeret under "Data for et nummer".',
+    invalidNumber: 'Det er ikke et telefonnummer, Besked kan læse. Skriv det med landekode, for eksempel +45 20 12 34 56.',
+    messageInFlight: 'En besked til personen er ved at blive afleveret til gatewayen lige nu. Prøv igen om et minut; intet blev slettet.',
+  },
   reply: {
     empty: 'Skriv et svar først.',
     optedOut: 'Dette nummer har afmeldt sig, så Besked skriver ikke til det. Hvis kunden har bedt om at høre fra dig igen, så tilmeld nummeret igen under Kontakter først.',

@@ -193,6 +193,11 @@ export const errorTextsEn = {
     overDailyCap: 'This costs {cost} {currency}, but only {room} {currency} of today’s spending limit of {cap} {currency} is left. The owner can raise it in Settings.',
     unpriced: 'Besked does not know yet what this costs, so it cannot keep it within the spending limits. The owner can lift the limits in Settings for it.',
   },
+  privacy: {
+    contactGone: 'This contact no longer exists. Search for the number instead under "Data for a number".',
+    invalidNumber: 'This is not a phone number Besked can read. Type it with its country code, for example +45 20 12 34 56.',
+    messageInFlight: 'A text to this person is being handed to the gateway right now. Try again in a minute; nothing was deleted.',
+  },
   reply: {
     empty: 'Write a reply first.',
     optedOut: 'This number has opted out, so Besked will not text it. If the customer asked to hear from you again, opt the number in under Contacts first.',

@@ -40,6 +40,30 @@ export function chainHead(db: Db): { prev: string; nextId: number } {
 type Row = ChainedContent & { hash: string | null };
 
 /**
+ * Chains again the entries an erasure took a person's number and name out of (issue 28.10): from the first whose hash
+ * no longer matches, up to (not including) `untilId` — where the chain was already broken before the erasure, so an
+ * erasure never hides a break someone made outside Besked. Only inside an erasure, while privacy_erasing has its row
+ * (the trigger refuses any other change). Returns how many entries were chained again.
+ */
+export function rechainAfterErasure(db: Db, untilId: number | null): number {
+  let prev = GENESIS;
+  let changed = 0;
+  const set = db.prepare('UPDATE audit_log SET hash = ? WHERE id = ?');
+  const rows = db
+    .prepare(`SELECT id, at, user_id, user_name, role, address, action, call, detail, outcome, error, hash FROM audit_log ${untilId === null ? '' : 'WHERE id < ?'} ORDER BY id`)
+    .all(...(untilId === null ? [] : [untilId])) as Row[];
+  for (const r of rows) {
+    const want = entryHash(prev, r);
+    if (r.hash !== want) {
+      set.run(want, r.id);
+      changed++;
+    }
+    prev = want;
+  }
+  return changed;
+}
+
+/**
  * Walks the whole trail oldest first and says whether every entry's hash is what its content and its predecessor
  * give; the first that is not is where someone added, changed or removed an entry outside Besked.
  */

@@ -9,6 +9,7 @@ import { csvFile } from '../downloads/csv-file';
 import type { CampaignRecipients } from './recipients/campaign-recipients';
 import type { CampaignRow } from './campaign-store';
 import { RECIPIENT_STATE_WORDS } from './recipients/recipient-words';
+import { ERASED } from '../privacy/erasure';
 
 const HEADER = ['Number', 'Name', 'Text', 'Parts', 'Sending', 'Reason', 'Delivery', 'Gateway status', 'Error', 'Status time', 'Cost', 'Gateway id'];
 
@@ -17,7 +18,8 @@ export function exportCampaignCsv(db: Db, recipients: CampaignRecipients, row: C
   for (const r of recipients.forExport(row.id)) {
     data.push(
       [
-        String(r.msisdn),
+        // A recipient erased at their request keeps its row for the counts and costs, not its number (privacy/).
+        r.msisdn < 0 ? ERASED : String(r.msisdn),
         r.name ?? '',
         r.text,
         String(r.parts),

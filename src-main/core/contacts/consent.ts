@@ -6,6 +6,7 @@ import type Database from 'better-sqlite3';
 import type { Db } from '../db/database';
 import type { EventBus } from '../events';
 import type { ConsentEntry, ConsentSource } from '../../../src-shared/contract';
+import { erasedOptOutsAmong, isErasedOptOut } from '../privacy/erased-numbers';
 
 export interface ConsentHow {
   source: ConsentSource;
@@ -96,8 +97,18 @@ export function recordOptIn(db: Db, msisdn: number, how: ConsentHow): { changed:
   })();
 }
 
+/** Opted out, or erased at the customer's request while opted out (kept only as a keyed hash: privacy/). */
 export function isOptedOut(db: Db, msisdn: number): boolean {
-  return statements(db).isOut.get(msisdn) !== undefined;
+  return statements(db).isOut.get(msisdn) !== undefined || isErasedOptOut(db, msisdn);
+}
+
+/**
+ * A number erased while opted out that is back as a contact (added or changed by hand, imported) is opted out again
+ * on the list, so the contact shows refused and every query of opt_outs agrees with the sends. Returns whether it was.
+ */
+export function reinstateErasedOptOut(db: Db, msisdn: number, at: Date): boolean {
+  if (!isErasedOptOut(db, msisdn)) return false;
+  return optOut(db, msisdn, { source: 'manual', by: 'Besked', note: 'Opted out before an erasure at their request: the opt-out stays', at }).changed;
 }
 
 /** The opted-out numbers among many, in one query (for a campaign's recipient list). */
@@ -106,14 +117,14 @@ export function optedOutAmong(db: Db, msisdns: readonly number[]): Set<number> {
   const s = statements(db);
   // Usually far fewer numbers opted out than a campaign has recipients: then reading them all beats looking up
   // each of 100,000 numbers (checked before every send).
+  const found = erasedOptOutsAmong(db, msisdns);
   if (s.count.get()! * 4 < msisdns.length) {
     const out = new Set(s.everyOut.all());
-    const found = new Set<number>();
     for (const m of msisdns) if (out.has(m)) found.add(m);
     return found;
   }
-  const rows = s.among.all(JSON.stringify(msisdns));
-  return new Set(rows.map((r) => r.msisdn));
+  for (const r of s.among.all(JSON.stringify(msisdns))) found.add(r.msisdn);
+  return found;
 }
 
 /** Every opt-in and opt-out of a number, newest first. */

@@ -12,7 +12,7 @@ import { BeskedError } from '../errors';
 import { ContactStore } from './contact-store';
 import { UNDO_WINDOW_MS } from './contact-trash';
 import { GroupStore } from './groups';
-import { optIn, optOutMany } from './consent';
+import { optIn, optOutMany, reinstateErasedOptOut } from './consent';
 import { listMergeFields } from './custom-fields';
 import { defaultCountry, setDefaultCountry } from './contact-prefs';
 import { exportCsv, exportXlsx } from './contact-export';
@@ -55,12 +55,14 @@ export function contactsHandlers(deps: ContactsDeps): Pick<Handlers, ContactsCal
     'contacts.list': ({ filter, sort, offset, limit }) => contacts.list(filter, sort ?? 'name', offset ?? 0, limit ?? 100),
     'contacts.get': ({ id }) => contacts.get(id),
     'contacts.create': ({ defaultCountry: c, ...draft }) => {
-      const contact = contacts.create(draft, country(c as CountryCode | undefined));
+      let contact = contacts.create(draft, country(c as CountryCode | undefined));
+      if (reinstateErasedOptOut(db, contact.msisdn, new Date(contact.updatedAt))) contact = contacts.get(contact.id);
       changed('created');
       return contact;
     },
     'contacts.update': ({ id, defaultCountry: c, ...patch }) => {
-      const contact = contacts.update(id, patch, country(c as CountryCode | undefined));
+      let contact = contacts.update(id, patch, country(c as CountryCode | undefined));
+      if (reinstateErasedOptOut(db, contact.msisdn, new Date(contact.updatedAt))) contact = contacts.get(contact.id);
       changed('updated');
       return contact;
     },

@@ -6,6 +6,7 @@ import { isFinalState } from '../../../src-shared/delivery-status';
 import type { ConversationSummary, ConversationThread, InboundItem, OutboundItem, ThreadItem, Mode } from '../../../src-shared/contract';
 import { channelTraits } from '../campaigns/outbox/channel-traits';
 import { Assignments } from './assignments';
+import { isOptedOut } from '../contacts/consent';
 import { ConversationNotes } from './notes';
 
 interface InRow {
@@ -92,7 +93,7 @@ export class Conversations {
     const unread = (
       this.db.prepare('SELECT COUNT(*) AS n FROM inbound_messages WHERE mode = ? AND msisdn = ? AND read_at IS NULL').get(mode, msisdn) as { n: number }
     ).n;
-    const optedOut = this.db.prepare('SELECT 1 FROM opt_outs WHERE msisdn = ?').get(msisdn) !== undefined;
+    const optedOut = isOptedOut(this.db, msisdn);
     const last = this.lastText(mode, msisdn);
     return {
       msisdn,

@@ -31,8 +31,10 @@ export class InboundStore {
   /** Stores the messages not stored yet (by gateway and mosms_id) and returns only those, in the given order. */
   addNew(gateway: InboxGateway, mode: 'sandbox' | 'live', source: 'poll' | 'webhook', list: readonly IncomingSms[], receivedAt: number): StoredInbound[] {
     const insert = this.db.prepare(
+      // A text erased at its sender's request (privacy/) is not stored, nor answered, again when a poll sees it anew.
       `INSERT INTO inbound_messages (gateway, mode, mosms_id, msisdn, receiver, text, sender, sent_at, received_at, source)
-       VALUES (@gateway, @mode, @mosmsId, @msisdn, @receiver, @text, @sender, @sentAt, @receivedAt, @source)
+       SELECT @gateway, @mode, @mosmsId, @msisdn, @receiver, @text, @sender, @sentAt, @receivedAt, @source
+       WHERE NOT EXISTS (SELECT 1 FROM erased_inbound e WHERE e.gateway = @gateway AND e.mosms_id = @mosmsId)
        ON CONFLICT (gateway, mosms_id) DO NOTHING
        RETURNING id`,
     );

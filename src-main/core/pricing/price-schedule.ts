@@ -23,7 +23,8 @@ export interface PriceScheduleDeps {
   every?: Every;
 }
 
-const systemEvery: Every = (ms, fn) => {
+/** The real timer (unref'd: it never keeps the process alive); the retention schedule uses it too. */
+export const systemEvery: Every = (ms, fn) => {
   const timer = setInterval(fn, ms);
   timer.unref();
   return () => clearInterval(timer);

@@ -67,7 +67,7 @@ export function perTest() {
 }
 
 export async function startTestCore(
-  opts: { dataDir?: string; campaigns?: CoreOptions['campaigns']; vault?: MemoryVault; pricing?: CoreOptions['pricing']; team?: CoreOptions['team'] } = {},
+  opts: { dataDir?: string; campaigns?: CoreOptions['campaigns']; vault?: MemoryVault; pricing?: CoreOptions['pricing']; team?: CoreOptions['team']; privacy?: CoreOptions['privacy'] } = {},
 ): Promise<TestCore> {
   const dataDir = opts.dataDir ?? tempDir();
   const core = await startCore({
@@ -81,6 +81,7 @@ export async function startTestCore(
     campaigns: { retryBaseMs: 200, retryMaxMs: 1_000, batchSize: 3, ...opts.campaigns },
     ...(opts.pricing ? { pricing: opts.pricing } : {}),
     ...(opts.team ? { team: opts.team } : {}),
+    ...(opts.privacy ? { privacy: opts.privacy } : {}),
   });
   const events: EventMessage[] = [];
   core.events.subscribe((m) => events.push(m));

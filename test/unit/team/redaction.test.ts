@@ -13,6 +13,7 @@ describe('redact', () => {
     ["a file's bytes", { fileName: 'a.csv', base64: 'QUJD' }, { fileName: 'a.csv', base64: REMOVED }],
     ['any case of the name', { Token: 'a', PASSWORD: 'b' }, { Token: REMOVED, PASSWORD: REMOVED }],
     ['deep inside', { a: [{ b: { token: 'x' } }] }, { a: [{ b: { token: REMOVED } }] }],
+    ["a privacy request's person", { person: { phone: '+45 20 12 34 56' }, language: 'da' }, { person: REMOVED, language: 'da' }],
     ['nothing secret', { id: 3, ids: [1, 2], text: 'Hej' }, { id: 3, ids: [1, 2], text: 'Hej' }],
     ['not an object', 42, 42],
     ['null', null, null],

@@ -10,6 +10,8 @@ import { mergeFields } from '../merge-rules';
 import { registerCustomFields } from '../custom-fields';
 import { markPending } from '../search-index';
 import { joinColumnGroups, type ColumnGroup } from './column-groups';
+import { reinstateErasedOptOut } from '../consent';
+import { erasedOptOutsAmong } from '../../privacy/erased-numbers';
 import type { StagedRow } from './staging';
 import { coded } from '../../../../src-shared/error-codes';
 import { parseFieldRevisions, withChanges } from '../../../../src-shared/contacts/contact-changes';
@@ -124,6 +126,7 @@ export function applyStaged(db: Db, o: ApplyOptions): ApplyResult {
         .prepare(`INSERT OR IGNORE INTO main.opt_outs (msisdn, source, by, at) SELECT s.msisdn, 'import', @by, @now FROM stage.staged s WHERE s.opt_out = 1`)
         .run({ by: o.by, now: o.now }).changes;
 
+      reinstateErasedOptOuts(db, o.now);
       registerCustomFields(db, o.customFields);
       return { created, existing, group, columnGroups, optedOut };
     })();
@@ -143,4 +146,14 @@ function resolveGroup(db: Db, g: ImportGroup, now: string): { id: number; name: 
   if (taken) throw new BeskedError('conflict', `There is already a group called "${taken.name}". Choose it as an existing group, or another name.`, coded('import.groupNameTaken', { name: taken.name }));
   const id = Number(db.prepare('INSERT INTO main.contact_groups (name, created_at) VALUES (?, ?)').run(g.name, now).lastInsertRowid);
   return { id, name: g.name };
+}
+
+/**
+ * A number erased while opted out (kept only as a keyed hash, privacy/) that the file brings back is opted out again,
+ * so the contact list shows it refused and every send keeps refusing it.
+ */
+function reinstateErasedOptOuts(db: Db, now: string): void {
+  const staged = db.prepare('SELECT msisdn FROM stage.staged').pluck().all() as number[];
+  const back = erasedOptOutsAmong(db, staged);
+  for (const msisdn of back) reinstateErasedOptOut(db, msisdn, new Date(now));
 }
