@@ -19,7 +19,7 @@ import { contentSecurityPolicy } from './csp';
 import { reaches } from './event-audience';
 import { cachedNames, hostIsOurs, originIsOurs, ownNames, type NameSource, type ServerAddress } from './server-names';
 import { refuse, serveStatic } from './static-files';
-import { readCall, refuseFrame } from './wire-frames';
+import { frameText, readCall, refuseFrame, unsendableAnswer } from './wire-frames';
 
 export const HEALTH_PATH = '/health';
 /** The largest frame a connection that has not signed in may send (a sign-in is a few hundred bytes). */
@@ -118,7 +118,8 @@ export async function startTeamBridge(o: TeamBridgeOptions): Promise<TeamBridge>
     ws.on('message', (data, isBinary) => {
       // Before signing in a window sends a few small calls; a stranger's bulk is cut off, not parsed.
       if (!conn.user && byteLength(data) > STRANGER_MAX_FRAME_BYTES) return ws.close(1009, 'Sign in first');
-      void handleMessage(conn, isBinary ? null : data.toString());
+      // handleMessage answers every outcome itself; a throw here would be an unhandled rejection, which ends a server.
+      handleMessage(conn, isBinary ? null : data.toString()).catch((err: unknown) => o.log.error('bridge frame not answered', { err }));
     });
   };
 
@@ -158,8 +159,8 @@ export async function startTeamBridge(o: TeamBridgeOptions): Promise<TeamBridge>
     let text: string | null = null;
     for (const conn of conns.values()) {
       if (!reaches(message.to, { connectionId: conn.id, user: conn.user })) continue;
-      text ??= JSON.stringify({ event: message.name, payload: message.payload } satisfies WireEvent);
-      if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(text);
+      text ??= frameText({ event: message.name, payload: message.payload });
+      if (text !== null && conn.ws.readyState === conn.ws.OPEN) conn.ws.send(text);
     }
   });
 
@@ -212,7 +213,9 @@ function anonymous(address: string): Caller {
 }
 
 function send(conn: Connection, frame: WireAnswer | WireEvent) {
-  if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(JSON.stringify(frame));
+  if (conn.ws.readyState !== conn.ws.OPEN) return;
+  const text = frameText(frame) ?? ('id' in frame ? unsendableAnswer(frame.id) : null);
+  if (text !== null) conn.ws.send(text);
 }
 
 function byteLength(data: RawData): number {

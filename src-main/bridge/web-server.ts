@@ -12,7 +12,7 @@ import type { EventBus } from '../core/events';
 import type { Logger } from '../core/log';
 import { contentSecurityPolicy } from './csp';
 import { refuse, serveStatic } from './static-files';
-import { readCall } from './wire-frames';
+import { frameText, readCall, unsendableAnswer } from './wire-frames';
 
 export interface WebServerOptions {
   dispatch: Dispatch;
@@ -65,19 +65,21 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     ws.on('close', () => sockets.delete(ws));
     ws.on('error', () => ws.terminate());
     ws.on('message', (data, isBinary) => {
-      void handleMessage(ws, isBinary ? null : data.toString());
+      // handleMessage answers every outcome itself; a throw here would be an unhandled rejection, which ends web mode.
+      handleMessage(ws, isBinary ? null : data.toString()).catch((err: unknown) => opts.log.error('bridge frame not answered', { err }));
     });
   });
 
   const handleMessage = async (ws: WebSocket, text: string | null) => {
     const read = readCall(text);
     const answer: WireAnswer = 'call' in read ? { id: read.call.id, result: await opts.dispatch(read.call.name, read.call.input) } : read.refusal;
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(answer));
+    if (ws.readyState === ws.OPEN) ws.send(frameText(answer) ?? unsendableAnswer(answer.id));
   };
 
   const unsubscribe = opts.events.subscribe((event) => {
     const frame: WireEvent = { event: event.name, payload: event.payload };
-    const text = JSON.stringify(frame);
+    const text = frameText(frame);
+    if (text === null) return opts.log.error('event not sent: its payload cannot be written', { event: event.name });
     for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(text);
   });
 

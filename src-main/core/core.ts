@@ -90,7 +90,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     lock.release();
     throw err;
   }
-  const events = new EventBus();
+  const events = new EventBus((err, event) => log.error('an event listener failed', { err, event }));
   const settings = new SettingsStore(db);
   const vault = opts.vault ?? (await openVault());
   const sandbox = new SandboxGateway({ dataDir: opts.dataDir, ...(opts.sandboxSpeed ? { speed: opts.sandboxSpeed } : {}) });

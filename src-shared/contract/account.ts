@@ -30,8 +30,16 @@ export type AccountFeatures = z.infer<typeof AccountFeatures>;
 
 const isoDay = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date written as YYYY-MM-DD')
-  .refine((s) => new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'Not a date in the calendar');
+  // One message per wrong date: the calendar is not asked about a string that is not written as a date.
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Use a date written as YYYY-MM-DD', abort: true })
+  // Still written to read any string: a refinement must never throw (issue 26.1).
+  .refine((s) => isCalendarDay(s), 'Not a date in the calendar');
+
+/** Whether YYYY-MM-DD is a day of the calendar; false (never a throw) for any other string. */
+export function isCalendarDay(s: string): boolean {
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+}
 
 export const PriceTier = z.enum(['standard', 'premium']);
 export type PriceTier = z.infer<typeof PriceTier>;
