@@ -6,8 +6,8 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import { createServer as createHttpsServer } from 'node:https';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { BRIDGE_MAX_MESSAGE_BYTES, BRIDGE_PATH, type Me, type WireAnswer, type WireEvent } from '../../src-shared/contract';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { BRIDGE_MAX_CALL_FRAME_BYTES, BRIDGE_PATH, type Me, type WireAnswer, type WireEvent } from '../../src-shared/contract';
 import { coded } from '../../src-shared/error-codes';
 import type { Dispatch } from '../core/dispatch';
 import type { EventBus } from '../core/events';
@@ -19,7 +19,9 @@ import { contentSecurityPolicy } from './csp';
 import { reaches } from './event-audience';
 import { cachedNames, hostIsOurs, originIsOurs, ownNames, type NameSource, type ServerAddress } from './server-names';
 import { refuse, serveStatic } from './static-files';
-import { frameText, readCall, refuseFrame, unsendableAnswer } from './wire-frames';
+import { byteLength, frameText, headOf, readCall, refuseFrame, unsendableAnswer } from './wire-frames';
+import { oversizeRefusal } from './frame-limits';
+import { DEFAULT_IN_FLIGHT, InFlight, type InFlightLimits } from './in-flight';
 
 export const HEALTH_PATH = '/health';
 /** The largest frame a connection that has not signed in may send (a sign-in is a few hundred bytes). */
@@ -35,8 +37,8 @@ export interface TeamBridgeOptions {
   /** The certificate and key; null serves plain HTTP, allowed only on loopback. */
   tls: { cert: string; key: string; dnsNames?: readonly string[] } | null;
   version: string;
-  /** Calls per connection and the largest frame. */
-  limits?: { callRate?: CallRateLimits; maxFrameBytes?: number };
+  /** Calls per connection, the largest frame (any call's; each call's own limit is checked too) and what one connection may have in hand. */
+  limits?: { callRate?: CallRateLimits; maxFrameBytes?: number; inFlight?: InFlightLimits };
   /** The computer's names and addresses (tests give fixed ones). */
   names?: NameSource;
 }
@@ -57,6 +59,7 @@ interface Connection {
   user: Me | null;
   sessionId: string | null;
   rate: CallRate;
+  inFlight: InFlight;
 }
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/i;
@@ -72,7 +75,7 @@ export async function startTeamBridge(o: TeamBridgeOptions): Promise<TeamBridge>
   const at: ServerAddress = { scheme, port: o.port };
   const names = cachedNames(() => ownNames({ bindHost: o.host, certNames: o.tls?.dnsNames }, o.names));
   const conns = new Map<string, Connection>();
-  const limits = { callRate: DEFAULT_CALL_RATE, maxFrameBytes: BRIDGE_MAX_MESSAGE_BYTES, ...o.limits };
+  const limits = { callRate: DEFAULT_CALL_RATE, maxFrameBytes: BRIDGE_MAX_CALL_FRAME_BYTES, inFlight: DEFAULT_IN_FLIGHT, ...o.limits };
 
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     if (!hostIsOurs(req.headers.host, names(), at)) {
@@ -108,7 +111,15 @@ export async function startTeamBridge(o: TeamBridgeOptions): Promise<TeamBridge>
   });
 
   const opened = (ws: WebSocket, address: string) => {
-    const conn: Connection = { ws, id: randomBytes(12).toString('base64url'), address, user: null, sessionId: null, rate: new CallRate(limits.callRate) };
+    const conn: Connection = {
+      ws,
+      id: randomBytes(12).toString('base64url'),
+      address,
+      user: null,
+      sessionId: null,
+      rate: new CallRate(limits.callRate),
+      inFlight: new InFlight(ws, limits.inFlight),
+    };
     conns.set(conn.id, conn);
     ws.on('close', () => {
       conns.delete(conn.id);
@@ -117,9 +128,15 @@ export async function startTeamBridge(o: TeamBridgeOptions): Promise<TeamBridge>
     ws.on('error', () => ws.terminate());
     ws.on('message', (data, isBinary) => {
       // Before signing in a window sends a few small calls; a stranger's bulk is cut off, not parsed.
-      if (!conn.user && byteLength(data) > STRANGER_MAX_FRAME_BYTES) return ws.close(1009, 'Sign in first');
+      const bytes = byteLength(data);
+      if (!conn.user && bytes > STRANGER_MAX_FRAME_BYTES) return ws.close(1009, 'Sign in first');
+      // Larger than its call takes: refused from its first bytes, never turned into text or parsed.
+      const tooLarge = isBinary ? null : oversizeRefusal(headOf(data), bytes);
+      if (tooLarge) return send(conn, tooLarge);
       // handleMessage answers every outcome itself; a throw here would be an unhandled rejection, which ends a server.
-      handleMessage(conn, isBinary ? null : data.toString()).catch((err: unknown) => o.log.error('bridge frame not answered', { err }));
+      conn.inFlight
+        .run(bytes, () => handleMessage(conn, isBinary ? null : data.toString()))
+        .catch((err: unknown) => o.log.error('bridge frame not answered', { err }));
     });
   };
 
@@ -216,10 +233,6 @@ function send(conn: Connection, frame: WireAnswer | WireEvent) {
   if (conn.ws.readyState !== conn.ws.OPEN) return;
   const text = frameText(frame) ?? ('id' in frame ? unsendableAnswer(frame.id) : null);
   if (text !== null) conn.ws.send(text);
-}
-
-function byteLength(data: RawData): number {
-  return Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data instanceof ArrayBuffer ? data.byteLength : data.length;
 }
 
 function addressOf(req: IncomingMessage): string {

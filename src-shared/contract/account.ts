@@ -155,6 +155,8 @@ export const LookupRun = z.object({
 export type LookupRun = z.infer<typeof LookupRun>;
 
 export const MAX_EMAIL_ATTACHMENT_BYTES = 5 * 1024 * 1024;
+/** An email's frame: its attachments as base64, 5,000,000 characters of HTML, 1,000,000 of text and the recipients. */
+const EMAIL_INPUT_BYTES = 32 * 1024 * 1024;
 
 const emailIdentity = z.strictObject({
   address: z.email('Enter a valid email address'),
@@ -296,6 +298,7 @@ export const accountCalls = {
     EmailSendInput,
     SentEmail,
     'POST /rest/email to the recipients, with {merge_fields} as tags, cc/bcc and attachments (5 MB in total).',
+    { maxInputBytes: EMAIL_INPUT_BYTES },
   ),
   'account.emails': call(none, z.object({ emails: z.array(SentEmail) }), 'Emails sent from Besked in the current mode, newest first.'),
   'account.refund': call(
