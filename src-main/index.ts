@@ -3,11 +3,12 @@
 // habits (menu, tray, remembered window, badge, notifications, start at login). Every decision is a pure
 // function in shell/ that unit tests check without Electron; this file only wires them to Electron's API.
 import { app, BrowserWindow, dialog, Menu, Notification, Tray, nativeImage, screen, session, shell, type NativeImage } from 'electron';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startHost, type Host } from './core/remote/host';
 import { createLogger } from './core/log';
+import { keepDataFolderPrivate } from './core/private-folder';
 import { openVault } from './core/secrets/vault';
 import { installCrashGuard } from './core/crash-guard';
 import { attachIpc } from './bridge/ipc';
@@ -241,8 +242,9 @@ if (!app.requestSingleInstanceLock()) {
     let c: Host;
     try {
       const dataDir = app.getPath('userData');
-      mkdirSync(dataDir, { recursive: true });
       const log = createLogger({ file: join(dataDir, 'besked.log') });
+      // Also when this PC is a server's client and runs no core of its own.
+      keepDataFolderPrivate(dataDir, log);
       // The local core on This PC, or the link to a Besked server when remote.json says so (no local core then).
       c = await startHost({ dataDir, shell: 'electron', version: app.getVersion(), log, vault: await openVault() });
     } catch (err) {

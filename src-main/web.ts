@@ -3,6 +3,7 @@
 import { join, resolve } from 'node:path';
 import { startHost } from './core/remote/host';
 import { createLogger } from './core/log';
+import { keepDataFolderPrivate } from './core/private-folder';
 import { installCrashGuard } from './core/crash-guard';
 import { defaultDataDir } from './core/data-dir';
 import { startWebServer } from './bridge/web-server';
@@ -26,6 +27,8 @@ async function main() {
   const service = process.env.BESKED_KEYCHAIN_SERVICE;
   const vault = await openVault(service ? { service } : {});
   // The local core, or the link to a Besked server when remote.json says so (then no local core runs).
+  // Also when this PC is a server's client and runs no core of its own.
+  keepDataFolderPrivate(dataDir, log);
   const host = await startHost({ dataDir, shell: 'web', version, log, vault });
   const server = await startWebServer({ dispatch: host.dispatch, events: host.events, staticDir, port: args.port, log });
   // A second start on this folder is refused and pointed here (instance-lock.ts).

@@ -3,6 +3,8 @@
 export const ERROR_CODES = {
   // The dispatcher: input that does not fit the contract.
   'call.invalidInput': ['call', 'problem'],
+  // A transport: a call's frame larger than the call takes (issue 26.8).
+  'call.tooLarge': ['call', 'kib'],
   // Anything unexpected: the core never shows a stack trace, only this.
   'internal.unexpected': [],
   // The renderer's own line for a failure that is not an AppError at all.

@@ -5,6 +5,9 @@
 import { closeSync, existsSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import type { LegacyMessage, MessagingRecord, PlatformName, PlatformState } from './state';
 
+/** The journal lives in Besked's data folder in the built-in sandbox: private to the user, like the rest of it. */
+const PRIVATE = 0o600;
+
 /** One change, applied the same way when it happens and when it is replayed. */
 export type JournalOp =
   | { t: 'legacy'; items: LegacyMessage[] }
@@ -87,7 +90,7 @@ export class Journal {
     lastSeq: number,
   ) {
     this.seq = lastSeq;
-    this.fd = openSync(file, 'a');
+    this.fd = openSync(file, 'a', PRIVATE);
   }
 
   /** The previous segment while a snapshot is being written (replayed first; deleted once the snapshot is in place). */
@@ -115,14 +118,14 @@ export class Journal {
     // An old segment still here means the last snapshot never landed: keep its entries by appending them.
     if (existsSync(this.oldFile)) {
       const pending = readFileSync(this.file, 'utf8');
-      const fd = openSync(this.oldFile, 'a');
+      const fd = openSync(this.oldFile, 'a', PRIVATE);
       writeSync(fd, pending);
       closeSync(fd);
       rmSync(this.file, { force: true });
     } else if (existsSync(this.file)) {
       renameSync(this.file, this.oldFile);
     }
-    this.fd = openSync(this.file, 'a');
+    this.fd = openSync(this.file, 'a', PRIVATE);
     return this.seq;
   }
 

@@ -98,7 +98,8 @@ export class StateWriter {
     this.timer = null;
     if (this.writing) await this.writing.catch(() => undefined);
     const tmp = `${this.file}.tmp`;
-    writeFileSync(tmp, JSON.stringify(this.snapshot()));
+    // Private to the user: in the built-in sandbox this file is in Besked's data folder.
+    writeFileSync(tmp, JSON.stringify(this.snapshot()), { mode: 0o600 });
     renameSync(tmp, this.file);
     this.onWritten();
     this.dirty = false;

@@ -5,6 +5,7 @@ import { IPC_CALL, IPC_EVENT } from '../../src-shared/ipc-channels';
 import type { Dispatch } from '../core/dispatch';
 import type { EventBus } from '../core/events';
 import type { Logger } from '../core/log';
+import { oversizeInput } from './frame-limits';
 
 export function attachIpc(opts: {
   dispatch: Dispatch;
@@ -24,6 +25,9 @@ export function attachIpc(opts: {
       opts.log.warn('dropped IPC call from an untrusted frame', { url: event.senderFrame?.url });
       return { ok: false, error: { kind: 'auth', message: 'Refused: this page is not Besked.' } };
     }
+    // Electron has copied the input in already; a larger one than its call takes is still refused before it is read.
+    const tooLarge = oversizeInput(name, input);
+    if (tooLarge) return { ok: false, error: tooLarge };
     return opts.dispatch(name, input);
   });
   const unsubscribe = opts.events.subscribe((message) => {

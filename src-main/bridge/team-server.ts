@@ -6,8 +6,8 @@ import { createServer as createHttpServer, type IncomingMessage, type Server, ty
 import { createServer as createHttpsServer } from 'node:https';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { BRIDGE_MAX_MESSAGE_BYTES, BRIDGE_PATH, type Me, type WireAnswer, type WireEvent } from '../../src-shared/contract';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { BRIDGE_MAX_CALL_FRAME_BYTES, BRIDGE_PATH, type Me, type WireAnswer, type WireEvent } from '../../src-shared/contract';
 import { coded } from '../../src-shared/error-codes';
 import type { Dispatch } from '../core/dispatch';
 import type { EventBus } from '../core/events';
@@ -21,7 +21,9 @@ import { cachedNames, hostIsOurs, originIsOurs, ownNames, type NameSource, type 
 import { refuse, serveStatic } from './static-files';
 import { DEFAULT_STRANGER_LIMITS, StrangerLimits, type StrangerLimitSettings } from './stranger-limits';
 import { SIGN_IN_CALLS } from '../../src-shared/team/session-answers';
-import { readCall, refuseFrame } from './wire-frames';
+import { byteLength, frameText, headOf, readCall, refuseFrame, unsendableAnswer } from './wire-frames';
+import { oversizeRefusal } from './frame-limits';
+import { DEFAULT_IN_FLIGHT, InFlight, type InFlightLimits } from './in-flight';
 
 export const HEALTH_PATH = '/health';
 /** The largest frame a connection that has not signed in may send (a sign-in is a few hundred bytes). */
@@ -37,8 +39,11 @@ export interface TeamBridgeOptions {
   /** The certificate and key; null serves plain HTTP, allowed only on loopback. */
   tls: { cert: string; key: string; dnsNames?: readonly string[] } | null;
   version: string;
-  /** Calls per connection, the largest frame, and what connections not signed in may cost (stranger-limits.ts). */
-  limits?: { callRate?: CallRateLimits; maxFrameBytes?: number; strangers?: Partial<StrangerLimitSettings> };
+  /**
+   * Calls per connection, the largest frame (any call's; each call's own limit is checked too), what one connection
+   * may have in hand, and what connections not signed in may cost (stranger-limits.ts).
+   */
+  limits?: { callRate?: CallRateLimits; maxFrameBytes?: number; inFlight?: InFlightLimits; strangers?: Partial<StrangerLimitSettings> };
   /** The computer's names and addresses (tests give fixed ones). */
   names?: NameSource;
 }
@@ -63,6 +68,7 @@ interface Connection {
   stranger: boolean;
   /** Was signed in before on this connection: its sign-ins are not held back by the strangers' limits. */
   known: boolean;
+  inFlight: InFlight;
 }
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/i;
@@ -78,7 +84,7 @@ export async function startTeamBridge(o: TeamBridgeOptions): Promise<TeamBridge>
   const at: ServerAddress = { scheme, port: o.port };
   const names = cachedNames(() => ownNames({ bindHost: o.host, certNames: o.tls?.dnsNames }, o.names));
   const conns = new Map<string, Connection>();
-  const limits = { callRate: DEFAULT_CALL_RATE, maxFrameBytes: BRIDGE_MAX_MESSAGE_BYTES, ...o.limits };
+  const limits = { callRate: DEFAULT_CALL_RATE, maxFrameBytes: BRIDGE_MAX_CALL_FRAME_BYTES, inFlight: DEFAULT_IN_FLIGHT, ...o.limits };
   const strangers = new StrangerLimits({ ...DEFAULT_STRANGER_LIMITS, ...o.limits?.strangers }, (flood) => {
     o.log.warn('sign-in flood held back', { ...flood });
     team.recordFlood(flood);
@@ -129,7 +135,17 @@ export async function startTeamBridge(o: TeamBridgeOptions): Promise<TeamBridge>
   });
 
   const opened = (ws: WebSocket, address: string) => {
-    const conn: Connection = { ws, id: randomBytes(12).toString('base64url'), address, user: null, sessionId: null, rate: new CallRate(limits.callRate), stranger: true, known: false };
+    const conn: Connection = {
+      ws,
+      id: randomBytes(12).toString('base64url'),
+      address,
+      user: null,
+      sessionId: null,
+      rate: new CallRate(limits.callRate),
+      stranger: true,
+      known: false,
+      inFlight: new InFlight(ws, limits.inFlight),
+    };
     conns.set(conn.id, conn);
     ws.on('close', () => {
       conns.delete(conn.id);
@@ -139,8 +155,15 @@ export async function startTeamBridge(o: TeamBridgeOptions): Promise<TeamBridge>
     ws.on('error', () => ws.terminate());
     ws.on('message', (data, isBinary) => {
       // Before signing in a window sends a few small calls; a stranger's bulk is cut off, not parsed.
-      if (!conn.user && byteLength(data) > STRANGER_MAX_FRAME_BYTES) return ws.close(1009, 'Sign in first');
-      void handleMessage(conn, isBinary ? null : data.toString());
+      const bytes = byteLength(data);
+      if (!conn.user && bytes > STRANGER_MAX_FRAME_BYTES) return ws.close(1009, 'Sign in first');
+      // Larger than its call takes: refused from its first bytes, never turned into text or parsed.
+      const tooLarge = isBinary ? null : oversizeRefusal(headOf(data), bytes);
+      if (tooLarge) return send(conn, tooLarge);
+      // handleMessage answers every outcome itself; a throw here would be an unhandled rejection, which ends a server.
+      conn.inFlight
+        .run(bytes, () => handleMessage(conn, isBinary ? null : data.toString()))
+        .catch((err: unknown) => o.log.error('bridge frame not answered', { err }));
     });
   };
 
@@ -195,8 +218,8 @@ export async function startTeamBridge(o: TeamBridgeOptions): Promise<TeamBridge>
     let text: string | null = null;
     for (const conn of conns.values()) {
       if (!reaches(message.to, { connectionId: conn.id, user: conn.user })) continue;
-      text ??= JSON.stringify({ event: message.name, payload: message.payload } satisfies WireEvent);
-      if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(text);
+      text ??= frameText({ event: message.name, payload: message.payload });
+      if (text !== null && conn.ws.readyState === conn.ws.OPEN) conn.ws.send(text);
     }
   });
 
@@ -249,11 +272,9 @@ function anonymous(address: string): Caller {
 }
 
 function send(conn: Connection, frame: WireAnswer | WireEvent) {
-  if (conn.ws.readyState === conn.ws.OPEN) conn.ws.send(JSON.stringify(frame));
-}
-
-function byteLength(data: RawData): number {
-  return Array.isArray(data) ? data.reduce((n, b) => n + b.length, 0) : data instanceof ArrayBuffer ? data.byteLength : data.length;
+  if (conn.ws.readyState !== conn.ws.OPEN) return;
+  const text = frameText(frame) ?? ('id' in frame ? unsendableAnswer(frame.id) : null);
+  if (text !== null) conn.ws.send(text);
 }
 
 function addressOf(req: IncomingMessage): string {

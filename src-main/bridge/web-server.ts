@@ -5,14 +5,16 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { timingSafeEqual, randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { BRIDGE_MAX_MESSAGE_BYTES, BRIDGE_PATH, type WireAnswer, type WireEvent } from '../../src-shared/contract';
+import { BRIDGE_MAX_CALL_FRAME_BYTES, BRIDGE_PATH, type WireAnswer, type WireEvent } from '../../src-shared/contract';
 import { KEY_CHECK_PATH, type KeyCheckAnswer } from '../../src-shared/bridge-key-check';
 import type { Dispatch } from '../core/dispatch';
 import type { EventBus } from '../core/events';
 import type { Logger } from '../core/log';
 import { contentSecurityPolicy } from './csp';
 import { refuse, serveStatic } from './static-files';
-import { readCall } from './wire-frames';
+import { byteLength, frameText, headOf, readCall, unsendableAnswer } from './wire-frames';
+import { oversizeRefusal } from './frame-limits';
+import { InFlight } from './in-flight';
 
 export interface WebServerOptions {
   dispatch: Dispatch;
@@ -44,7 +46,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     void serveStatic(opts.staticDir, req, res, contentSecurityPolicy({ connectSelfWebSocket: true })).catch(() => refuse(res, 500, 'Could not read the app files'));
   });
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: BRIDGE_MAX_MESSAGE_BYTES });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: BRIDGE_MAX_CALL_FRAME_BYTES });
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', origin);
     const ok =
@@ -64,20 +66,29 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     sockets.add(ws);
     ws.on('close', () => sockets.delete(ws));
     ws.on('error', () => ws.terminate());
+    const inFlight = new InFlight(ws);
     ws.on('message', (data, isBinary) => {
-      void handleMessage(ws, isBinary ? null : data.toString());
+      const bytes = byteLength(data);
+      // Larger than its call takes: refused from its first bytes, never turned into text or parsed.
+      const tooLarge = isBinary ? null : oversizeRefusal(headOf(data), bytes);
+      if (tooLarge) return void (ws.readyState === ws.OPEN && ws.send(JSON.stringify(tooLarge)));
+      // handleMessage answers every outcome itself; a throw here would be an unhandled rejection, which ends web mode.
+      inFlight
+        .run(bytes, () => handleMessage(ws, isBinary ? null : data.toString()))
+        .catch((err: unknown) => opts.log.error('bridge frame not answered', { err }));
     });
   });
 
   const handleMessage = async (ws: WebSocket, text: string | null) => {
     const read = readCall(text);
     const answer: WireAnswer = 'call' in read ? { id: read.call.id, result: await opts.dispatch(read.call.name, read.call.input) } : read.refusal;
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(answer));
+    if (ws.readyState === ws.OPEN) ws.send(frameText(answer) ?? unsendableAnswer(answer.id));
   };
 
   const unsubscribe = opts.events.subscribe((event) => {
     const frame: WireEvent = { event: event.name, payload: event.payload };
-    const text = JSON.stringify(frame);
+    const text = frameText(frame);
+    if (text === null) return opts.log.error('event not sent: its payload cannot be written', { event: event.name });
     for (const ws of sockets) if (ws.readyState === ws.OPEN) ws.send(text);
   });
 

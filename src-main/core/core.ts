@@ -2,9 +2,9 @@
 // database, settings, vault, connection and gateway, and exposes it to a transport as one dispatch function and one
 // event bus. Node-only: never imports 'electron'.
 import { join } from 'node:path';
-import { mkdirSync } from 'node:fs';
 import { createDispatcher, type Dispatch, type Handlers } from './dispatch';
 import { EventBus } from './events';
+import { keepDataFolderPrivate, makePrivateDir, touchPrivate } from './private-folder';
 import { createLogger, type Logger } from './log';
 import { openDatabase, type Db } from './db/database';
 import { openVault, type TokenVault } from './secrets/vault';
@@ -87,18 +87,21 @@ export interface Core {
 }
 
 export async function startCore(opts: CoreOptions): Promise<Core> {
-  mkdirSync(opts.dataDir, { recursive: true });
+  makePrivateDir(opts.dataDir);
   // Before anything reads the folder: a second process would take the first one's requests in flight for crashed ones.
   const lock = InstanceLock.acquire(opts.dataDir, opts.instance ?? opts.shell);
   const log = opts.log ?? createLogger({ file: join(opts.dataDir, 'besked.log') });
   let db: Db;
   try {
+    keepDataFolderPrivate(opts.dataDir, log);
+    // Made 0600 before SQLite opens it: its -wal and -shm files take the database file's mode.
+    touchPrivate(join(opts.dataDir, 'besked.db'));
     db = openDatabase(join(opts.dataDir, 'besked.db'));
   } catch (err) {
     lock.release();
     throw err;
   }
-  const events = new EventBus();
+  const events = new EventBus((err, event) => log.error('an event listener failed', { err, event }));
   const settings = new SettingsStore(db);
   const vault = opts.vault ?? (await openVault());
   const sandbox = new SandboxGateway({ dataDir: opts.dataDir, ...(opts.sandboxSpeed ? { speed: opts.sandboxSpeed } : {}) });

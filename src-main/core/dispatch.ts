@@ -47,7 +47,18 @@ export function createDispatcher(handlers: Handlers, opts: { log: Logger; checkO
       opts.log.error('audit entry not written', { err, call: entry.call });
     }
   };
+  // No call can end the process: whatever escapes the steps below (a rule, the audit, the caller's binding) is
+  // answered as a typed internal error, as a handler's throw is.
   return async (name, rawInput, caller = LOCAL_CALLER) => {
+    try {
+      return await dispatchOne(name, rawInput, caller);
+    } catch (err) {
+      opts.log.error(`call ${describeName(name)} failed outside its handler`, { err });
+      return { ok: false, error: safeAppError(err) };
+    }
+  };
+
+  async function dispatchOne(name: unknown, rawInput: unknown, caller: Caller): Promise<Result<unknown>> {
     if (!isCallName(name)) {
       return {
         ok: false,
@@ -63,12 +74,15 @@ export function createDispatcher(handlers: Handlers, opts: { log: Logger; checkO
       if (rule.audit && caller.user) audit({ caller, call: name, action: rule.audit, input: rawInput, outcome: 'refused', error });
       return { ok: false, error };
     }
-    const parsed = spec.input.safeParse(rawInput === undefined ? {} : rawInput);
-    if (!parsed.success) return { ok: false, error: validationError(issuesToFields(parsed.error.issues), `Invalid input to ${name}`, name) };
+    const parsed = readInput(spec.input, rawInput === undefined ? {} : rawInput);
+    if (!parsed.ok) {
+      if (parsed.threw) opts.log.warn(`a rule of ${name} could not read its input`, { err: parsed.threw });
+      return { ok: false, error: validationError(parsed.fields, `Invalid input to ${name}`, name) };
+    }
     const outcome = await runAsCaller(caller, () => runHandler(name, parsed.data));
     if (rule.audit) audit({ caller, call: name, action: rule.audit, input: parsed.data, outcome: outcome.ok ? 'ok' : 'failed', error: outcome.ok ? null : outcome.error });
     return outcome;
-  };
+  }
 
   async function runHandler(name: CallName, input: unknown): Promise<Result<unknown>> {
     const spec = calls[name];
@@ -85,10 +99,29 @@ export function createDispatcher(handlers: Handlers, opts: { log: Logger; checkO
       }
       return { ok: true, value };
     } catch (err) {
-      const error = toAppError(err);
+      const error = safeAppError(err);
       if (error.kind === 'internal') opts.log.error(`call ${name} failed`, { err });
       return { ok: false, error };
     }
+  }
+}
+
+/** The input as the handler gets it, or the fields that refuse it; a rule that throws refuses the input, never the process. */
+export function readInput(schema: z.ZodType, raw: unknown): { ok: true; data: unknown } | { ok: false; fields: FieldIssue[]; threw?: unknown } {
+  try {
+    const parsed = schema.safeParse(raw);
+    return parsed.success ? { ok: true, data: parsed.data } : { ok: false, fields: issuesToFields(parsed.error.issues) };
+  } catch (threw) {
+    return { ok: false, fields: [{ path: [], message: 'This input could not be read' }], threw };
+  }
+}
+
+/** toAppError, which itself cannot be let to throw (it reads properties of whatever was thrown). */
+function safeAppError(err: unknown): AppError {
+  try {
+    return toAppError(err);
+  } catch {
+    return { kind: 'internal', message: 'Something went wrong inside Besked. Your data is safe; please try again.', code: 'internal.unexpected' };
   }
 }
 

@@ -38,7 +38,8 @@ export function createLogger(opts: { file?: string; echo?: boolean; level?: 'inf
     if (opts.echo) process.stderr.write(line);
     if (opts.file) {
       try {
-        appendFileSync(opts.file, line);
+        // Private to the user from its first line (issue 26.10): the log names contacts and calls.
+        appendFileSync(opts.file, line, { mode: 0o600 });
       } catch {
         // A full disk must not stop sending; stderr still has it when echo is on.
       }

@@ -53,7 +53,8 @@ export async function selfSignedCertificate(dataDir: string, names: { dns: strin
   // The key first and readable by this user only: a certificate without its key is useless, the reverse is a leak.
   writeFileSync(keyFile, pems.private, { mode: 0o600 });
   chmodSync(keyFile, 0o600);
-  writeFileSync(certFile, pems.cert, { mode: 0o644 });
+  // Private like everything in the data folder (issue 26.10); clients get the certificate from the TLS handshake.
+  writeFileSync(certFile, pems.cert, { mode: 0o600 });
   return { ...readPair(certFile, keyFile), source: 'created' };
 }
 

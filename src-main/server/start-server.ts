@@ -1,7 +1,7 @@
 // A Besked server: one core serving a team (accounts, sessions) with its database, gateway, pollers and outbox, its
 // token vault (keychain or the 0600 file), its certificate, and the transport that serves the renderer and the
 // contract to other machines. `npm run server` (server.ts) and the tests start it the same way.
-import { mkdirSync } from 'node:fs';
+import { keepDataFolderPrivate, makePrivateDir } from '../core/private-folder';
 import { hostname, networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { startCore, type Core, type CoreOptions } from '../core/core';
@@ -50,9 +50,12 @@ export interface TeamServer {
 }
 
 export async function startTeamServer(o: TeamServerOptions): Promise<TeamServer> {
-  mkdirSync(o.dataDir, { recursive: true });
+  makePrivateDir(o.dataDir);
   const log = o.log ?? createLogger({ file: join(o.dataDir, 'besked.log') });
+  // The vault first: a token file others could read is refused (the token may have been read), not quietly narrowed.
   const vault = o.vault ?? (await openServerVault({ dataDir: o.dataDir, log, keychain: o.keychain }));
+  // Before the certificate is read: a server's folder holds password hashes and its TLS key.
+  keepDataFolderPrivate(o.dataDir, log);
   const choice = o.certificate ?? 'selfSigned';
   if (choice === 'none' && !isLoopback(o.host)) throw new Error(`A Besked server that listens on ${o.host} speaks only TLS: leave out "none" or give --cert and --key.`);
   let url = '';

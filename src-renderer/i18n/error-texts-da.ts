@@ -12,6 +12,7 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
   },
   call: {
     invalidInput: 'Besked kunne ikke gøre dette: input til {call} var ikke gyldigt ({problem}).',
+    tooLarge: 'Besked kunne ikke gøre dette: forespørgslen til {call} er større, end den må være (højst {kib} KiB).',
   },
   gateway: {
     insufficientCredit: 'Din gatewaykonto har ikke penge nok til dette. Fyld kontoen op i gatewayens kontrolpanel, og prøv så igen.',

@@ -10,6 +10,7 @@ export const errorTextsEn = {
   },
   call: {
     invalidInput: 'Besked could not do this: the input to {call} was not valid ({problem}).',
+    tooLarge: 'Besked could not do this: the request to {call} is larger than it takes (at most {kib} KiB).',
   },
   gateway: {
     insufficientCredit: 'Your gateway account does not have enough credit for this. Top up the account in the gateway dashboard, then try again.',

@@ -30,8 +30,16 @@ export type AccountFeatures = z.infer<typeof AccountFeatures>;
 
 const isoDay = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date written as YYYY-MM-DD')
-  .refine((s) => new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'Not a date in the calendar');
+  // One message per wrong date: the calendar is not asked about a string that is not written as a date.
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'Use a date written as YYYY-MM-DD', abort: true })
+  // Still written to read any string: a refinement must never throw (issue 26.1).
+  .refine((s) => isCalendarDay(s), 'Not a date in the calendar');
+
+/** Whether YYYY-MM-DD is a day of the calendar; false (never a throw) for any other string. */
+export function isCalendarDay(s: string): boolean {
+  const d = new Date(`${s}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+}
 
 export const PriceTier = z.enum(['standard', 'premium']);
 export type PriceTier = z.infer<typeof PriceTier>;
@@ -147,6 +155,8 @@ export const LookupRun = z.object({
 export type LookupRun = z.infer<typeof LookupRun>;
 
 export const MAX_EMAIL_ATTACHMENT_BYTES = 5 * 1024 * 1024;
+/** An email's frame: its attachments as base64, 5,000,000 characters of HTML, 1,000,000 of text and the recipients. */
+const EMAIL_INPUT_BYTES = 32 * 1024 * 1024;
 
 const emailIdentity = z.strictObject({
   address: z.email('Enter a valid email address'),
@@ -288,6 +298,7 @@ export const accountCalls = {
     EmailSendInput,
     SentEmail,
     'POST /rest/email to the recipients, with {merge_fields} as tags, cc/bcc and attachments (5 MB in total).',
+    { maxInputBytes: EMAIL_INPUT_BYTES },
   ),
   'account.emails': call(none, z.object({ emails: z.array(SentEmail) }), 'Emails sent from Besked in the current mode, newest first.'),
   'account.refund': call(

@@ -2,7 +2,7 @@
 // automations.* calls and events. An automation is a source of campaigns and replies sent by the one outbox.
 import { z } from 'zod';
 import { AppError } from '../errors';
-import { call, input, none, type CallSpec, STAFF, rule, type RuleTable } from './basics';
+import { call, input, none, type CallSpec, STAFF, rule, type RuleTable, BULK_INPUT } from './basics';
 import { CampaignId, MessageOptions, RecipientSpec, SendChannel } from './campaigns';
 import { ContactId, CustomFieldKey } from './contacts';
 
@@ -208,11 +208,12 @@ const ById = input({ id: AutomationId });
 export const automationsCalls = {
   'automations.list': call(none, z.object({ automations: z.array(Automation) }), 'Every automation, newest first.'),
   'automations.get': call(ById, Automation, 'One automation.'),
-  'automations.create': call(input({ draft: AutomationDraft }), Automation, 'Saves a new automation, switched off (state draft).'),
+  'automations.create': call(input({ draft: AutomationDraft }), Automation, 'Saves a new automation, switched off (state draft).', BULK_INPUT),
   'automations.update': call(
     input({ id: AutomationId, draft: AutomationDraft }),
     z.object({ automation: Automation, notWithdrawn: z.number() }),
     'Changes an automation from now on: past runs stay; what was handed to the gateway ahead is withdrawn and planned again.',
+    BULK_INPUT,
   ),
   'automations.activate': call(
     input({ id: AutomationId, liveAcknowledged: z.boolean().optional() }),
@@ -231,6 +232,7 @@ export const automationsCalls = {
     input({ draft: AutomationDraft, id: AutomationId.optional() }),
     NextSends,
     'The next sends of an automation as drafted (saved or not): dates, recipients and cost, problems, unreadable dates.',
+    BULK_INPUT,
   ),
   'automations.history': call(
     input({ id: AutomationId, beforeId: z.int().positive().optional(), limit: z.int().min(1).max(500).optional() }),

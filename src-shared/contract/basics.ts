@@ -11,12 +11,27 @@ export interface CallSpec<I extends z.ZodType = z.ZodType, O extends z.ZodType =
   output: O;
   /** What the call does, for the reader of this file. */
   doc: string;
+  /** The largest input the call takes, as JSON bytes; DEFAULT_MAX_INPUT_BYTES when not given (issue 26.8). */
+  maxInputBytes?: number;
 }
-export const call = <I extends z.ZodType, O extends z.ZodType>(inp: I, output: O, doc: string): CallSpec<I, O> => ({
+export const call = <I extends z.ZodType, O extends z.ZodType>(inp: I, output: O, doc: string, limits: { maxInputBytes?: number } = {}): CallSpec<I, O> => ({
   input: inp,
   output,
   doc,
+  ...limits,
 });
+
+// ─── How large a call's input may be (issue 26.8) ───────────────────────────────────────────────
+// A transport refuses a larger frame before reading it, so no window can make the server hold more than its call needs.
+
+/** Every call's input fits in this unless it says otherwise: forms, ids, searches, a message of a few pages. */
+export const DEFAULT_MAX_INPUT_BYTES = 256 * 1024;
+/** A call carrying a message text of up to 80,000 characters (templates, automations' texts). */
+export const TEXT_INPUT_BYTES = 1024 * 1024;
+/** A call carrying a selection or recipients: up to a million contact ids or 200,000 typed numbers, and a text. */
+export const BULK_INPUT_BYTES = 16 * 1024 * 1024;
+export const TEXT_INPUT = { maxInputBytes: TEXT_INPUT_BYTES };
+export const BULK_INPUT = { maxInputBytes: BULK_INPUT_BYTES };
 
 /** Where gateway calls go: the built-in sandbox or the live gateway. Data is kept apart per mode. */
 export const Mode = z.enum(['sandbox', 'live']);

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { AppError } from '../errors';
 import { BESKED_STATES } from '../delivery-status';
-import { call, input, Mode, FileDownload, type CallSpec, STAFF, rule, type RuleTable } from './basics';
+import { call, input, Mode, FileDownload, type CallSpec, STAFF, rule, type RuleTable, BULK_INPUT } from './basics';
 import { ContactId } from './contacts';
 
 export const CampaignId = z.int().positive();
@@ -261,11 +261,13 @@ export const campaignsCalls = {
     input({ recipients: RecipientSpec.partial().optional(), text: z.string().max(80_000).optional() }),
     CampaignDetail,
     'A new draft, optionally with recipients (e.g. contacts selected in the contacts view) and a text; starts with the default sender.',
+    BULK_INPUT,
   ),
   'campaigns.saveDraft': call(
     input({ id: CampaignId, draft: CampaignDraft }),
     z.object({ id: z.number(), updatedAt: z.string() }),
     'Saves a draft as it stands (incomplete drafts too). Refused once the campaign was sent.',
+    BULK_INPUT,
   ),
   'campaigns.get': call(input({ id: CampaignId }), CampaignDetail, 'A campaign with its draft, counts, failures by reason and uncertain chunks.'),
   'campaigns.list': call(

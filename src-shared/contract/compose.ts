@@ -1,7 +1,7 @@
 // Compose: the composer's preview of a draft, templates, recent senders and the price book's state (issue 7), with
 // the compose.*, templates.*, senders.* and pricing.* calls.
 import { z } from 'zod';
-import { call, input, none, Mode, type CallSpec, STAFF, rule, type RuleTable } from './basics';
+import { call, input, none, Mode, type CallSpec, STAFF, rule, type RuleTable, BULK_INPUT, TEXT_INPUT } from './basics';
 import { CampaignDraft, ExclusionReason } from './campaigns';
 
 export const Exclusion = z.object({
@@ -116,16 +116,19 @@ export const composeCalls = {
     input({ draft: CampaignDraft }),
     ComposePreview,
     'Resolves the recipients (exclusions with reasons), counts parts over every final text, prices them from the cached price list and checks sender, limits and balance. Works offline.',
+    BULK_INPUT,
   ),
   'compose.recipient': call(
     input({ draft: CampaignDraft, index: z.int().min(0) }),
     RecipientPreview.nullable(),
     "The index-th recipient's final text with its own parts; null when there are no recipients.",
+    BULK_INPUT,
   ),
   'compose.exclusions': call(
     input({ draft: CampaignDraft, offset: z.int().min(0).optional(), limit: z.int().min(1).max(1000).optional() }),
     z.object({ total: z.number(), rows: z.array(Exclusion) }),
     'Every excluded entry of the draft with its reason, a page at a time.',
+    BULK_INPUT,
   ),
   'templates.list': call(none, z.object({ templates: z.array(Template) }), 'Saved message templates, by name.'),
   'templates.save': call(
@@ -136,6 +139,7 @@ export const composeCalls = {
     }),
     Template,
     'Creates or updates a template; names are unique.',
+    TEXT_INPUT,
   ),
   'templates.delete': call(input({ id: z.int().positive() }), z.object({ deleted: z.boolean() }), 'Deletes a template.'),
   'senders.recent': call(none, z.object({ senders: z.array(z.string()) }), 'Senders used before, most recent first.'),

@@ -2,7 +2,7 @@
 // a file is in import.ts.
 import { z } from 'zod';
 import { isCountryCode } from '../phone';
-import { call, input, none, FileDownload, type CallSpec, STAFF, rule, type RuleTable } from './basics';
+import { call, input, none, FileDownload, type CallSpec, STAFF, rule, type RuleTable, BULK_INPUT } from './basics';
 
 export const ContactId = z.int().positive();
 export const CountryCodeInput = z
@@ -157,6 +157,7 @@ export const contactsCalls = {
     input({ selection: ContactSelection }),
     z.object({ deleted: z.number(), undoToken: z.string() }),
     'Deletes contacts (and their group memberships); the token brings them back with contacts.undoDelete.',
+    BULK_INPUT,
   ),
   'contacts.deleteOne': call(
     input({ id: ContactId }),
@@ -172,6 +173,7 @@ export const contactsCalls = {
     input({ selection: ContactSelection }),
     z.object({ ids: z.array(ContactId) }),
     'The ids a selection stands for, in list order (e.g. to hand them to the composer).',
+    BULK_INPUT,
   ),
   'contacts.setDefaultCountry': call(
     input({ country: CountryCodeInput }),
@@ -182,11 +184,13 @@ export const contactsCalls = {
     input({ selection: ContactSelection, format: z.enum(['csv', 'xlsx']), delimiter: z.enum([',', ';']).optional() }),
     FileDownload,
     'The selected contacts as CSV (UTF-8 with BOM) or XLSX; cells a spreadsheet would run as a formula are defused.',
+    BULK_INPUT,
   ),
   'contacts.optOut': call(
     input({ selection: ContactSelection, note: z.string().trim().max(500).optional() }),
     z.object({ optedOut: z.number(), already: z.number() }),
     'Opts the numbers out by hand: no message goes to them any more. Logged in the consent log.',
+    BULK_INPUT,
   ),
   'contacts.optIn': call(
     input({ id: ContactId, note: z.string().trim().min(1, 'Note how the customer gave consent again').max(500) }),
@@ -206,11 +210,13 @@ export const contactsCalls = {
     input({ groupId: ContactId, selection: ContactSelection }),
     z.object({ added: z.number() }),
     'Adds the selected contacts to a group.',
+    BULK_INPUT,
   ),
   'groups.removeContacts': call(
     input({ groupId: ContactId, selection: ContactSelection }),
     z.object({ removed: z.number() }),
     'Takes the selected contacts out of a group (they stay contacts).',
+    BULK_INPUT,
   ),
 } as const satisfies Record<string, CallSpec>;
 

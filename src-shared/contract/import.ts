@@ -8,6 +8,8 @@ import { ContactId, CountryCodeInput, CustomFieldKey, GroupName } from './contac
 export const IMPORT_MAX_BYTES = 200 * 1024 * 1024;
 /** Bytes per upload chunk: base64 of it stays far below the bridge's message limit. */
 export const IMPORT_CHUNK_BYTES = 4 * 1024 * 1024;
+/** A chunk's frame: the chunk as base64 (4/3 of its bytes) and the envelope. */
+const IMPORT_CHUNK_INPUT_BYTES = Math.ceil(IMPORT_CHUNK_BYTES / 3) * 4 + 64 * 1024;
 
 export const ImportId = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown import');
 export const ImportEncoding = z.enum(['utf-8', 'windows-1252', 'utf-16le', 'utf-16be']);
@@ -132,6 +134,7 @@ export const importCalls = {
     input({ importId: ImportId, offset: z.int().min(0), base64: z.base64().max(Math.ceil(IMPORT_CHUNK_BYTES / 3) * 4) }),
     z.object({ received: z.number() }),
     'One chunk of the file, in order, as base64.',
+    { maxInputBytes: IMPORT_CHUNK_INPUT_BYTES },
   ),
   'contacts.importPreview': call(
     input(importOptions),

@@ -7,7 +7,7 @@
 // sync.ts, messages.ts, sandbox.ts, automations.ts and privacy.ts. An event lives with the domain that emits it.
 import type { z } from 'zod';
 import type { Result } from '../errors';
-import type { CallRule, CallSpec } from './basics';
+import { DEFAULT_MAX_INPUT_BYTES, type CallRule, type CallSpec } from './basics';
 import { accountCalls, accountEvents, accountRules } from './account';
 import { appCalls, appEvents, appRules } from './app';
 import { campaignsCalls, campaignsEvents, campaignsRules } from './campaigns';
@@ -25,7 +25,7 @@ import { auditCalls, auditRules } from './audit';
 import { remoteCalls, remoteEvents, remoteRules } from './remote';
 import { privacyCalls, privacyRules } from './privacy';
 
-export { Mode, FileDownload, Role, AuditAction, type CallSpec, type CallRule, type Access } from './basics';
+export { Mode, FileDownload, Role, AuditAction, DEFAULT_MAX_INPUT_BYTES, type CallSpec, type CallRule, type Access } from './basics';
 export * from './app';
 export * from './settings';
 export * from './account';
@@ -162,5 +162,18 @@ export function isCallName(name: unknown): name is CallName {
   return typeof name === 'string' && Object.hasOwn(calls, name);
 }
 
-/** Limits a transport enforces before any parsing. */
+// ─── How large a frame may be (issue 26.8) ──────────────────────────────────────────────────────
+
+/** Room in a frame for its id, name and keys around the input. */
+export const WIRE_ENVELOPE_BYTES = 1024;
+
+/** The most bytes a frame carrying this call may have: the call's declared input limit and the envelope. */
+export function frameLimitOf(name: CallName): number {
+  return ((calls[name] as CallSpec).maxInputBytes ?? DEFAULT_MAX_INPUT_BYTES) + WIRE_ENVELOPE_BYTES;
+}
+
+/** The largest frame of any call (window → core): a socket refuses a larger one from its header, before receiving it. */
+export const BRIDGE_MAX_CALL_FRAME_BYTES = Math.max(...(Object.keys(calls) as CallName[]).map(frameLimitOf));
+
+/** The largest frame core → window (an answer carrying a file to save); the window's socket takes up to this. */
 export const BRIDGE_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;

@@ -108,6 +108,15 @@ describe('IPC calls', () => {
     expect(await groupNames(shell)).toContain('Trusted');
   });
 
+  // Issue 26.1 and 26.8 on the IPC path: the input that stopped a server, and one larger than its call takes.
+  it('answers an input whose rule cannot read it, and one larger than its call takes, with typed errors', async () => {
+    const bad = await shell.request<Answer>('call', { name: 'account.usage', input: { from: 'yesterday', to: '2026-03-01', granularity: 'day' } });
+    expect(bad).toMatchObject({ ok: false, error: { kind: 'validation', code: 'call.invalidInput' } });
+    const big = await shell.request<Answer>('call', { name: 'groups.create', input: { name: 'x'.repeat(300 * 1024) } });
+    expect(big).toMatchObject({ ok: false, error: { kind: 'validation', code: 'call.tooLarge' } });
+    await expect(shell.request('call', { name: 'app.info', input: {} })).resolves.toMatchObject({ ok: true });
+  });
+
   it.each([
     ['a frame inside the page', 'callFromSubframe', 'From a subframe'],
     ['another window with the same page and preload', 'callFromOtherWindow', 'From another window'],

@@ -5,7 +5,7 @@ import { calls, isCallName, type DomainCallName, type EventMessage, type EventNa
 import type { Result } from '../../../src-shared/errors';
 import { coded } from '../../../src-shared/error-codes';
 import { startCore, type Core, type CoreOptions } from '../core';
-import { issuesToFields, validationError, type Dispatch } from '../dispatch';
+import { readInput, validationError, type Dispatch } from '../dispatch';
 import { BeskedError, toAppError } from '../errors';
 import { EventBus } from '../events';
 import type { Logger } from '../log';
@@ -166,8 +166,8 @@ export async function startHost(o: HostOptions): Promise<Host> {
   }
 
   async function answerHere(name: DomainCallName<'remote'>, raw: unknown): Promise<Result<unknown>> {
-    const parsed = calls[name].input.safeParse(raw === undefined ? {} : raw);
-    if (!parsed.success) return { ok: false, error: validationError(issuesToFields(parsed.error.issues), `Invalid input to ${name}`, name) };
+    const parsed = readInput(calls[name].input, raw === undefined ? {} : raw);
+    if (!parsed.ok) return { ok: false, error: validationError(parsed.fields, `Invalid input to ${name}`, name) };
     try {
       const handler = remote[name] as (i: unknown) => unknown;
       return { ok: true, value: await handler(parsed.data) };

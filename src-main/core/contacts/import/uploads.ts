@@ -3,6 +3,7 @@
 // bytes on disk under the data folder, and forgets everything at the next start.
 import { mkdirSync, rmSync } from 'node:fs';
 import { appendFile, rm } from 'node:fs/promises';
+import { PRIVATE_DIR, PRIVATE_FILE } from '../../private-folder';
 import { join } from 'node:path';
 import { ulid } from 'ulid';
 import { BeskedError } from '../../errors';
@@ -55,7 +56,7 @@ export class Uploads {
     if (this.uploads.size >= MAX_UPLOADS) throw new BeskedError('conflict', 'Other imports are still running. Wait for them to finish.', coded('import.busy'));
     const id = ulid();
     const dir = join(this.root, id);
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR });
     const u: Upload = { id, fileName, bytes, received: 0, dir, file: join(dir, 'upload.csv'), startedAt: Date.now(), writing: false };
     this.uploads.set(id, u);
     return u;
@@ -76,7 +77,7 @@ export class Uploads {
     if (u.received + data.length > u.bytes) throw new BeskedError('validation', 'The file is larger than announced. Choose it again.');
     u.writing = true;
     try {
-      await appendFile(u.file, data);
+      await appendFile(u.file, data, { mode: PRIVATE_FILE });
       u.received += data.length;
     } finally {
       u.writing = false;
