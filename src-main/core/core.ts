@@ -22,7 +22,7 @@ import { createSyncService, type SyncService } from './sync';
 import { createMessagesModule } from './messages';
 import { createSandboxModule } from './sandbox';
 import { createAutomationsModule, type AutomationsModule } from './automations';
-import { modeClock } from './automations/mode-clock';
+import { modeClock } from './clock';
 import { InstanceLock, type InstanceKind } from './instance-lock';
 import { PriceSchedule, type Every } from './pricing/price-schedule';
 import { createTeamModule, type TeamModule, type TeamModuleOptions } from './team';
@@ -46,7 +46,7 @@ export interface CoreOptions {
   campaigns?: { chunkSize?: number; batchSize?: number; retryBaseMs?: number; retryMaxMs?: number };
   /** The status and inbox pollers' clock (tests and the bench run it with the sandbox's simulated clock). */
   sync?: { now?: () => number };
-  /** The automations' clock (tests run it with the simulator's); default: the test gateway's clock in sandbox mode. */
+  /** The core's clock (tests run it with the simulator's); default: core/clock.ts's, the test gateway's in Sandbox. */
   automations?: { now?: () => number };
   /** The price book's clock and the timer of its daily refresh (tests move both instead of waiting a day). */
   pricing?: { now?: () => number; every?: Every };
@@ -105,6 +105,9 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
   });
 
   const mode = async () => (await connection.state()).mode;
+  // The one clock every part of the core reads (issue 27.7): the test gateway's in Sandbox, the computer's live.
+  const clock = modeClock({ events, mode, sandboxNow: () => sandbox.clockNow() });
+  const now = opts.automations?.now ?? clock.now;
   const audit = createAuditModule({ db, log, ...(opts.team?.now ? { now: opts.team.now } : {}) });
   const team = createTeamModule({ db, events, log, kind: opts.team ? 'server' : 'single', serverName: opts.team?.serverName ?? 'Besked', ...opts.team, audit: audit.sink, language: () => settings.get().language });
 
@@ -117,6 +120,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     events,
     log,
     priceList: (refresh) => campaigns.prices.list(refresh),
+    now,
   });
   account.start();
   const campaigns = createCampaignsModule({
@@ -130,6 +134,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     timeline: (id, buckets) => sync.timeline(id, buckets),
     ...opts.campaigns,
     ...(opts.pricing?.now ? { pricesNow: opts.pricing.now } : {}),
+    now,
   });
   const inbox = createInboxModule({
     db,
@@ -139,12 +144,12 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     currentMode: mode,
     receiverListening: () => sync.receiver.listening,
     outbox: () => campaigns.outbox,
-    ...opts.sync,
     afterStored: (added) => automations.afterStored(added),
     connections: team.connections,
+    now,
+    ...opts.sync,
   });
-  const sync = createSyncService({ db, events, gateway, connection, settings, vault, log, intake: inbox.intake, ...opts.sync });
-  const automationClock = modeClock({ events, mode, sandboxNow: () => sandbox.clockNow() });
+  const sync = createSyncService({ db, events, gateway, connection, settings, vault, log, intake: inbox.intake, now, ...opts.sync });
   const automations = createAutomationsModule({
     db,
     events,
@@ -153,7 +158,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     mode,
     campaigns: () => campaigns,
     reply: (req) => inbox.reply(req),
-    now: opts.automations?.now ?? automationClock.now,
+    now,
     gateway: () => gateway,
   });
 
@@ -162,11 +167,11 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     ...appHandlers({ version: opts.version, shell: opts.shell, dataDir: opts.dataDir, storageProblem: () => campaigns.outbox.storageProblem() }),
     ...settingsHandlers({ settings, connection, gateway, events }),
     ...account.handlers,
-    ...createContactsModule({ db, events, dataDir: opts.dataDir, log }).handlers,
+    ...createContactsModule({ db, events, dataDir: opts.dataDir, log, now }).handlers,
     ...campaigns.handlers,
     ...inbox.handlers,
     ...sync.handlers,
-    ...createMessagesModule({ db, gateway, mode }).handlers,
+    ...createMessagesModule({ db, gateway, mode, now }).handlers,
     ...createSandboxModule({
       db,
       connection,
@@ -203,7 +208,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     close: async () => {
       // The outbox first: the request in flight gets its outcome recorded before the gateway client closes.
       await automations.stop();
-      automationClock.stop();
+      clock.stop();
       await campaigns.stop();
       await sync.stop();
       await priceSchedule.stop();

@@ -23,6 +23,8 @@ export interface AccountModuleOptions {
   log: Logger;
   /** The price book caches the list with its date, so the Prices view works offline too. */
   priceList: PriceListSource;
+  /** The core's clock (core/clock.ts). */
+  now: () => number;
 }
 
 export interface AccountModule {
@@ -46,14 +48,15 @@ export function createAccountModule(o: AccountModuleOptions): AccountModule {
     },
     mode,
     o.log,
+    o.now,
   );
   const deps: AccountDeps = {
     db: o.db,
     gateway: o.gateway,
     mode,
-    features: new FeatureStates(o.db),
+    features: new FeatureStates(o.db, () => new Date(o.now())),
     spent: () => balance.afterSend(),
-    now: () => new Date(),
+    now: () => new Date(o.now()),
   };
   return {
     handlers: accountHandlers(deps, createAccountServices(deps, o.priceList, balance)),

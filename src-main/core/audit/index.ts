@@ -8,6 +8,7 @@ import type { Logger } from '../log';
 import { auditCsv } from './audit-csv';
 import { AuditStore, type AuditQuery } from './audit-store';
 import { auditTime } from './audit-time';
+import { computerClock } from '../clock';
 
 export interface AuditModuleOptions {
   db: Db;
@@ -24,7 +25,7 @@ export interface AuditModule {
 const PAGE = 100;
 
 export function createAuditModule(o: AuditModuleOptions): AuditModule {
-  const now = o.now ?? Date.now;
+  const now = o.now ?? computerClock.now;
   const store = new AuditStore(o.db, now);
   const query = (f: AuditQuery): AuditQuery => ({
     before: f.before,

@@ -16,6 +16,7 @@ import type { ReplyRequest } from '../inbox/reply';
 import type { AutomationRow } from './automation-store';
 import { OneAtATime } from './one-at-a-time';
 import { isPhoneSender, welcomeTooLate } from '../../../src-shared/automations/reply-guards';
+import { computerClock } from '../clock';
 
 export interface WelcomeDeps {
   db: Db;
@@ -46,7 +47,7 @@ export class WelcomeTexts {
 
   constructor(private readonly d: WelcomeDeps) {
     this.passes = new OneAtATime(d.log);
-    this.runningSince = d.runningSince ?? Date.now();
+    this.runningSince = d.runningSince ?? computerClock.now();
   }
 
   /** Works through the queue; calls run one after another. */
@@ -155,7 +156,16 @@ export class WelcomeTexts {
            (automation_id, occurrence, contact_id, due_at, state, campaign_id, recipients, reason, reason_code, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       )
-      .run(q.automationId, WELCOME, q.contactId, q.joinedAt, state, campaignId, state === 'sending' ? 1 : 0, reason, why ? JSON.stringify(why) : null, at, at);
+      .run(q.automationId, WELCOME, q.contactId, this.joinedOnCoreClock(q), state, campaignId, state === 'sending' ? 1 : 0, reason, why ? JSON.stringify(why) : null, at, at);
+  }
+
+  /**
+   * When the contact joined, on the core's clock (what the history shows beside the ledger's times): the trigger
+   * wrote the computer's time, and the two clocks are as far apart now as when it fired (both run on while Besked
+   * runs, and a join happens only while it runs).
+   */
+  private joinedOnCoreClock(q: Queued): string {
+    return new Date(Date.parse(q.joinedAt) + (this.d.now() - computerClock.now())).toISOString();
   }
 
   private recorded(q: Queued): boolean {

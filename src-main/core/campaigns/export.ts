@@ -9,10 +9,11 @@ import { csvFile } from '../downloads/csv-file';
 import type { CampaignRecipients } from './campaign-recipients';
 import type { CampaignRow } from './campaign-store';
 import { RECIPIENT_STATE_WORDS } from './recipient-words';
+import { computerClock } from '../clock';
 
 const HEADER = ['Number', 'Name', 'Text', 'Parts', 'Sending', 'Reason', 'Delivery', 'Gateway status', 'Error', 'Status time', 'Cost', 'Gateway id'];
 
-export function exportCampaignCsv(db: Db, recipients: CampaignRecipients, row: CampaignRow, now: () => number = Date.now): FileDownload {
+export function exportCampaignCsv(db: Db, recipients: CampaignRecipients, row: CampaignRow, now: () => number = computerClock.now): FileDownload {
   const data: string[][] = [HEADER];
   for (const r of recipients.forExport(row.id)) {
     data.push(

@@ -8,6 +8,7 @@ import { checkSender, describeSenderIssue } from '../../../src-shared/senders';
 import { CampaignRecipients } from '../campaigns/campaign-recipients';
 import { EMPTY_SPEC } from '../campaigns/campaign-store';
 import { insertCampaign } from '../campaigns/new-campaign';
+import { computerClock } from '../clock';
 
 export interface ReplyDeps {
   db: Db;
@@ -75,7 +76,7 @@ export async function writeReply(deps: ReplyDeps, req: ReplyRequest): Promise<{ 
   const bad = senderProblem(sender);
   if (bad) throw new BeskedError('validation', bad, { fields: [{ path: ['sender'], message: bad }], ...coded('reply.badSender') });
 
-  const at = new Date((deps.now ?? Date.now)()).toISOString();
+  const at = new Date((deps.now ?? computerClock.now)()).toISOString();
   const contact = deps.db.prepare('SELECT id, first_name, last_name FROM contacts WHERE msisdn = ?').get(req.msisdn) as
     | { id: number; first_name: string; last_name: string }
     | undefined;

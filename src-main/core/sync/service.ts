@@ -21,6 +21,7 @@ import { SyncStatus } from './sync-status';
 import { WebhookReceiver } from './webhook-receiver';
 import { WebhookSecrets } from './webhook-secrets';
 import { campaignTimeline, syncHandlers } from './handlers';
+import { computerClock } from '../clock';
 
 export interface SyncServiceDeps {
   db: Db;
@@ -53,7 +54,7 @@ export interface SyncService {
 }
 
 export function createSyncService(d: SyncServiceDeps): SyncService {
-  const now = d.now ?? Date.now;
+  const now = d.now ?? computerClock.now;
   const currentMode = async () => (await d.connection.state()).mode;
   const status = new SyncStatus(d.db, now);
   const statusStore = new StatusStore(d.db, now);

@@ -118,7 +118,7 @@ export function applyStaged(db: Db, o: ApplyOptions): ApplyResult {
         .prepare(`INSERT OR IGNORE INTO main.opt_outs (msisdn, source, by, at) SELECT s.msisdn, 'import', @by, @now FROM stage.staged s WHERE s.opt_out = 1`)
         .run({ by: o.by, now: o.now }).changes;
 
-      registerCustomFields(db, o.customFields);
+      registerCustomFields(db, o.customFields, o.now);
       return { created, existing, group, optedOut };
     })();
   } finally {
