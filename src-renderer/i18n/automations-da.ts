@@ -222,6 +222,7 @@ export const automationsDa: Translation<typeof automationsEn> = {
     state: {
       planned: 'Planlagt',
       handed_over: 'Givet til gatewayen',
+      uncertain: 'Usikker: gatewayen kan have den',
       sending: 'Sendes',
       sent: 'Sendt',
       failed: 'Fejlet',

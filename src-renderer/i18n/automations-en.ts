@@ -219,6 +219,7 @@ export const automationsEn = {
     state: {
       planned: 'Planned',
       handed_over: 'Handed to the gateway',
+      uncertain: 'Uncertain: the gateway may have it',
       sending: 'Sending',
       sent: 'Sent',
       failed: 'Failed',
