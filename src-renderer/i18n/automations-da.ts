@@ -191,6 +191,8 @@ export const automationsDa: Translation<typeof automationsEn> = {
   },
   closed: {
     title: 'Mens Besked er lukket',
+    clockSandbox: 'I sandkassen kører denne automatisering på testgatewayens ur. Når du skifter til live, kører den på denne computers ur fra da af; afsendelser, der allerede er sendt i sandkassen, sendes ikke igen.',
+    clockLive: 'Live kører denne automatisering på denne computers ur (i sandkassen på testgatewayens). En afsendelse, der allerede er sendt på det ene ur, sendes aldrig igen.',
     handOver: 'En afsendelse inden for de næste {hours} timer gives til gatewayen med sit afsendelsestidspunkt, så den sendes, selv om computeren er slukket.',
     handOverNone: 'Intet gives til gatewayen på forhånd: afsendelser sendes kun, mens Besked kører.',
     stop: 'Et STOP, der kommer, mens Besked er lukket, kan ikke trække det tilbage, der allerede er givet videre; det sker, når Besked kører igen.',

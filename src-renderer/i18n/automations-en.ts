@@ -188,6 +188,8 @@ export const automationsEn = {
   },
   closed: {
     title: 'While Besked is closed',
+    clockSandbox: "In Sandbox this automation runs on the test gateway's clock. After switching to live it runs on this computer's clock from then on; runs already sent in Sandbox are not sent again.",
+    clockLive: "Live, this automation runs on this computer's clock (in Sandbox, on the test gateway's). A run already sent on either clock is never sent again.",
     handOver: 'A send due within the next {hours} hours is handed to the gateway with its send time, so it goes out even when this computer is off.',
     handOverNone: 'Nothing is handed to the gateway ahead: sends go out only while Besked runs.',
     stop: 'A STOP that arrives while Besked is closed cannot withdraw what was already handed over; that happens when Besked runs again.',
