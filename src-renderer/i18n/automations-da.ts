@@ -159,6 +159,8 @@ export const automationsDa: Translation<typeof automationsEn> = {
     keywords: 'Stikord',
     keywordsPlaceholder: 'Skriv et stikord, og tryk Enter',
     keywordsHint: 'Beskedens første ord, med store eller små bogstaver, med eller uden accenter. STOP og de andre afmeldingsord kan ikke være stikord.',
+    spellingsHint: 'Æ, ø og å er bogstaver for sig: en kunde, der skriver {words}, får intet svar.',
+    addSpellings: 'Svar også på {words}',
     fallback: 'Svar også på beskeder, som ingen anden stikordsregel passer på (“alt andet”)',
     frequency: 'Hvor ofte ét nummer får svaret',
     every: 'Hver gang',

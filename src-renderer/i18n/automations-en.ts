@@ -156,6 +156,8 @@ export const automationsEn = {
     keywords: 'Keywords',
     keywordsPlaceholder: 'Type a keyword and press Enter',
     keywordsHint: 'The first word of the text, upper or lower case, with or without accents. STOP and the other opt-out words cannot be keywords.',
+    spellingsHint: 'Æ, ø and å stay letters of their own: a customer who types {words} gets no answer.',
+    addSpellings: 'Also answer {words}',
     fallback: 'Also answer texts no other keyword rule matches (“anything else”)',
     frequency: 'How often one number gets the reply',
     every: 'Every time',

@@ -267,7 +267,7 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
       held: '{count} kørsler blev holdt tilbage og ikke sendt. Send eller slet deres kladder under Kampagner.',
     },
     reply: {
-      noRule: 'Ingen regel passede på teksten.',
+      noRule: 'Intet stikord passede på teksten.',
       limited: 'Ikke besvaret: nummeret har allerede fået svaret inden for reglens grænse.',
       optedOut: 'Ikke besvaret: nummeret er afmeldt.',
       notAPhone: 'Ikke besvaret: afsenderen er ikke et telefonnummer (en kortkode, et navn eller et af dine egne numre).',

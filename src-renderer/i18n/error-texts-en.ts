@@ -265,7 +265,7 @@ export const errorTextsEn = {
       held: '{count} runs were held and not sent. Send or delete their drafts in Campaigns.',
     },
     reply: {
-      noRule: 'No rule matched this text.',
+      noRule: 'No keyword matched this text.',
       limited: 'Not answered: this number already got the reply within the rule\'s limit.',
       optedOut: 'Not answered: this number has opted out.',
       notAPhone: 'Not answered: the sender is not a phone number (a short code, a name, or one of your own numbers).',

@@ -144,10 +144,15 @@ export class AutomationHistory {
          FROM auto_replies a
          LEFT JOIN inbound_messages i ON i.id = a.inbound_id
          LEFT JOIN contacts c ON c.msisdn = a.msisdn
-         WHERE a.automation_id = ? AND a.inbound_id < ?
-         ORDER BY a.inbound_id DESC LIMIT ?`,
+         WHERE (a.automation_id = @id
+             -- A text no keyword matched (and no "anything else" rule took) is listed in every keyword rule's history
+             -- from its switch-on, so "Aaben" to the ÅBEN rule is seen, not silently dropped (issue 27.8).
+             OR (a.automation_id IS NULL AND a.outcome = 'no_rule'
+                 AND a.at >= (SELECT activated_at FROM automations WHERE id = @id AND activated_at IS NOT NULL)))
+           AND a.inbound_id < @before
+         ORDER BY a.inbound_id DESC LIMIT @n`,
       )
-      .all(id, beforeId ?? Number.MAX_SAFE_INTEGER, n) as ReplyRow[];
+      .all({ id, before: beforeId ?? Number.MAX_SAFE_INTEGER, n }) as ReplyRow[];
     return rows.map((r) => {
       const code = r.outcome === 'replied' ? null : OUTCOME_CODES[r.outcome as keyof typeof OUTCOME_CODES];
       return {

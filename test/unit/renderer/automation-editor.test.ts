@@ -78,6 +78,15 @@ describe('automation editor', { timeout: 30_000 }, () => {
     expect($('closed-clock')!.textContent).toMatch(/ur.*sendes (ikke|aldrig) igen/);
   });
 
+  it('offers the common spelling of a keyword with å ("AABEN" for ÅBEN) and adds it on request (issue 27.8)', async () => {
+    await openEditor('/automations/new?example=keywordOpen', 'da');
+    await vi.waitFor(() => expect($('keyword-spellings')).not.toBeNull(), { timeout: 5000 });
+    expect($('keyword-spellings')!.textContent).toContain('en kunde, der skriver AABEN, får intet svar');
+    await click('add-spellings');
+    expect($('keywords')!.textContent).toContain('AABEN');
+    expect($('keyword-spellings')).toBeNull();
+  });
+
   it('says in English which clock the automation runs on and that a switch of mode repeats no run', async () => {
     await openEditor('/automations/new?example=birthday');
     await vi.waitFor(() => expect($('closed-clock')).not.toBeNull(), { timeout: 5000 });
