@@ -3,10 +3,9 @@
 // reaches them; the rule goes on with the first run nobody has recorded.
 import { afterEach, describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
-import type { RecurringSpec } from '../../../src-shared/contract/automations';
 import { startSimulator, type Simulator } from '../../../src-sim/index';
 import { freePort, numbers, perTest, simCall } from '../campaigns/helpers';
-import { activate, advance, occurrences, settled, simNow } from './runner-helpers';
+import { activate, advance, dailyAt, occurrences, settled, simNow } from './runner-helpers';
 
 const p = perTest();
 let live: Simulator | null = null;
@@ -22,15 +21,7 @@ describe('switching from Sandbox to live', () => {
   it('neither shows nor sends again a run already sent on the test clock', async () => {
     const t = await p.core();
     const due = DateTime.fromMillis(Date.now() + 30 * 60_000, { zone });
-    const spec: RecurringSpec = {
-      kind: 'recurring',
-      recurrence: { every: 'day', interval: 1 },
-      time: due.toFormat('HH:mm'),
-      startDate: due.toISODate()!,
-      end: { kind: 'never' },
-      recipients: { contactIds: [], groupIds: [], searches: [], numbers: numbers(800, 1) },
-      resolve: 'each_run',
-    };
+    const spec = dailyAt(due, numbers(800, 1));
     await t.ok('settings.update', { automations: { lookAheadHours: 0, graceMinutes: 120 } });
     const id = await activate(t, spec, { name: 'Weekly' });
     // Two runs go out on the test clock (today's and tomorrow's).

@@ -3,9 +3,8 @@
 // over ahead stops waiting at the gateway once the test clock (not the computer's) passes its send time.
 import { afterEach, describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
-import type { RecurringSpec } from '../../../src-shared/contract/automations';
 import { numbers, perTest, type TestCore } from '../campaigns/helpers';
-import { activate, advance, occurrences, settled, simNow } from './runner-helpers';
+import { activate, advance, dailyAt, occurrences, settled, simNow } from './runner-helpers';
 
 const p = perTest();
 afterEach(() => p.after());
@@ -15,16 +14,7 @@ const DAY = 86_400;
 
 async function dailyIn(t: TestCore, minutes: number): Promise<number> {
   const due = DateTime.fromMillis((await simNow(t)) + minutes * 60_000, { zone });
-  const spec: RecurringSpec = {
-    kind: 'recurring',
-    recurrence: { every: 'day', interval: 1 },
-    time: due.toFormat('HH:mm'),
-    startDate: due.toISODate()!,
-    end: { kind: 'never' },
-    recipients: { contactIds: [], groupIds: [], searches: [], numbers: numbers(700, 1) },
-    resolve: 'each_run',
-  };
-  return activate(t, spec, { name: 'Daily' });
+  return activate(t, dailyAt(due, numbers(700, 1)), { name: 'Daily' });
 }
 
 describe('one clock in Sandbox', () => {
