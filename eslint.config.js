@@ -34,6 +34,19 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { paths: ['electron'] }] },
   },
   {
+    // One clock per mode in the core (issue 27.7): the time comes from core/clock.ts, given at composition, so the
+    // history, the daily cap and the send-time check read the test gateway's clock in Sandbox like the runner does.
+    files: ['src-main/core/**'],
+    ignores: ['src-main/core/clock.ts', 'src-main/core/log.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "MemberExpression[object.name='Date'][property.name='now']", message: "Read the core's clock (core/clock.ts), not Date.now." },
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: "Read the core's clock (core/clock.ts), not new Date()." },
+      ],
+    },
+  },
+  {
     // The renderer is untrusted and runs in a browser: no Node built-ins, no core modules.
     files: ['src-renderer/**'],
     rules: {

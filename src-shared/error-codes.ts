@@ -230,6 +230,8 @@ export const ERROR_CODES = {
   'automation.missedOffline': [],
   'automation.held': ['reason'],
   'automation.alreadySent': [],
+  'automation.idUnknown': [],
+  'automation.uncertain': [],
   'automation.notWithdrawn': ['count'],
   'automation.skippedOptedOut': [],
   'automation.skippedNoContact': [],

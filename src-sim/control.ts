@@ -142,6 +142,8 @@ function putFaults(ctx: RouteContext): Reply {
 async function postClock(ctx: RouteContext): Promise<Reply> {
   const input = body(ctx, ClockSchema);
   ctx.platform.clock.advance(input.advance_seconds);
+  // Journaled at the new time, so a kill before the next state file cannot set the clock back (issue 27.7).
+  ctx.platform.store.journal([{ t: 'clock' }]);
   // Callbacks signed asynchronously are queued before the call returns.
   await ctx.platform.settled();
   return { status: 200, body: clockView(ctx.platform) };

@@ -141,6 +141,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
     clock,
     async advance(seconds: number) {
       clock.advance(seconds);
+      platforms[0]!.store.journal([{ t: 'clock' }]);
       await platforms[0]!.settled();
     },
     close() {

@@ -16,7 +16,9 @@ export type JournalOp =
   | { t: 'set'; key: 'account' | 'webhooks' | 'counters' | 'keywords' | 'outcomes'; value: unknown }
   | { t: 'legacyDeleted'; id: number; at: number }
   | { t: 'legacyRefunded'; id: number; msisdn: number; at: number }
-  | { t: 'reset'; state: PlatformState };
+  | { t: 'reset'; state: PlatformState }
+  /** The clock was moved: nothing changes in the state, but the entry's time is where the clock resumes after a kill. */
+  | { t: 'clock' };
 
 export interface JournalEntry {
   seq: number;
@@ -53,6 +55,8 @@ export function applyOp(state: PlatformState, op: JournalOp): void {
     }
     case 'reset':
       Object.assign(state, structuredClone(op.state));
+      break;
+    case 'clock':
       break;
   }
 }

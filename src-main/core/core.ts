@@ -23,7 +23,7 @@ import { createSyncService, type SyncService } from './sync';
 import { createMessagesModule } from './messages';
 import { createSandboxModule } from './sandbox';
 import { createAutomationsModule, type AutomationsModule } from './automations';
-import { modeClock } from './automations/mode-clock';
+import { modeClock } from './clock';
 import { InstanceLock, type InstanceKind } from './instance-lock';
 import { PriceSchedule, type Every } from './pricing/price-schedule';
 import { createTeamModule, type TeamModule, type TeamModuleOptions } from './team';
@@ -49,7 +49,7 @@ export interface CoreOptions {
   campaigns?: { chunkSize?: number; batchSize?: number; retryBaseMs?: number; retryMaxMs?: number };
   /** The status and inbox pollers' clock (tests and the bench run it with the sandbox's simulated clock). */
   sync?: { now?: () => number };
-  /** The automations' clock (tests run it with the simulator's); default: the test gateway's clock in sandbox mode. */
+  /** The core's clock (tests run it with the simulator's); default: core/clock.ts's, the test gateway's in Sandbox. */
   automations?: { now?: () => number };
   /** The price book's clock and the timer of its daily refresh (tests move both instead of waiting a day). */
   pricing?: { now?: () => number; every?: Every };
@@ -116,12 +116,15 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
   });
 
   const mode = async () => (await connection.state()).mode;
+  // The one clock every part of the core reads (issue 27.7): the test gateway's in Sandbox, the computer's live.
+  const clock = modeClock({ events, mode, sandboxNow: () => sandbox.clockNow() });
+  const now = opts.automations?.now ?? clock.now;
   const audit = createAuditModule({ db, log, ...(opts.team?.now ? { now: opts.team.now } : {}) });
   const team = createTeamModule({ db, events, log, kind: opts.team ? 'server' : 'single', serverName: opts.team?.serverName ?? 'Besked', ...opts.team, audit: audit.sink, language: () => settings.get().language });
 
   // The modules refer to each other only through closures called after startup (campaigns and sync are built below).
   // Every paid call besides campaigns passes the owner's spending caps here (replies, lookups, emails).
-  const spendCaps = new SpendCaps({ db, limits: () => settings.get().sendingLimits, now: () => Date.now(), prices: () => campaigns.prices });
+  const spendCaps = new SpendCaps({ db, limits: () => settings.get().sendingLimits, now, prices: () => campaigns.prices });
   const account = createAccountModule({
     db,
     gateway,
@@ -131,6 +134,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     log,
     priceList: (refresh) => campaigns.prices.list(refresh),
     caps: spendCaps,
+    now,
   });
   account.start();
   const campaigns = createCampaignsModule({
@@ -144,6 +148,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     timeline: (id, buckets) => sync.timeline(id, buckets),
     ...opts.campaigns,
     ...(opts.pricing?.now ? { pricesNow: opts.pricing.now } : {}),
+    now,
   });
   const inbox = createInboxModule({
     db,
@@ -153,13 +158,13 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     currentMode: mode,
     receiverListening: () => sync.receiver.listening,
     outbox: () => campaigns.outbox,
-    ...opts.sync,
     afterStored: (added) => automations.afterStored(added),
     connections: team.connections,
     caps: spendCaps,
+    now,
+    ...opts.sync,
   });
-  const sync = createSyncService({ db, events, gateway, connection, settings, vault, log, intake: inbox.intake, ...opts.sync });
-  const automationClock = modeClock({ events, mode, sandboxNow: () => sandbox.clockNow() });
+  const sync = createSyncService({ db, events, gateway, connection, settings, vault, log, intake: inbox.intake, now, ...opts.sync });
   const automations = createAutomationsModule({
     db,
     events,
@@ -168,7 +173,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     mode,
     campaigns: () => campaigns,
     reply: (req) => inbox.reply(req),
-    now: opts.automations?.now ?? automationClock.now,
+    now,
     gateway: () => gateway,
   });
 
@@ -176,7 +181,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     db,
     events,
     log,
-    now: opts.privacy?.now ?? Date.now,
+    now: opts.privacy?.now ?? now,
     currentMode: mode,
     shopName: () => settings.get().defaultSender || 'Besked',
     applyAsBesked: () => dispatch('privacy.applyRetention', {}, BESKED_ITSELF),
@@ -188,11 +193,11 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     ...appHandlers({ version: opts.version, shell: opts.shell, dataDir: opts.dataDir, storageProblem: () => campaigns.outbox.storageProblem() }),
     ...settingsHandlers({ settings, connection, gateway, events }),
     ...account.handlers,
-    ...createContactsModule({ db, events, dataDir: opts.dataDir, log }).handlers,
+    ...createContactsModule({ db, events, dataDir: opts.dataDir, log, now }).handlers,
     ...campaigns.handlers,
     ...inbox.handlers,
     ...sync.handlers,
-    ...createMessagesModule({ db, gateway, mode }).handlers,
+    ...createMessagesModule({ db, gateway, mode, now }).handlers,
     ...createSandboxModule({
       db,
       connection,
@@ -231,7 +236,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     close: async () => {
       // The outbox first: the request in flight gets its outcome recorded before the gateway client closes.
       await automations.stop();
-      automationClock.stop();
+      clock.stop();
       await campaigns.stop();
       await sync.stop();
       await priceSchedule.stop();

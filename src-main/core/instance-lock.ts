@@ -6,6 +6,7 @@ import { chmodSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BeskedError } from './errors';
 import { coded } from '../../src-shared/error-codes';
+import { computerClock, isoNow } from './clock';
 
 export type InstanceKind = 'electron' | 'web' | 'server' | 'bench' | 'test';
 
@@ -70,7 +71,7 @@ export class InstanceLock {
       if ((err as { code?: string }).code === 'SQLITE_BUSY') throw alreadyRunning(dataDir, readInfo(dataDir));
       throw err;
     }
-    const lock = new InstanceLock(dataDir, db, { pid: process.pid, kind, startedAt: new Date().toISOString(), url: null });
+    const lock = new InstanceLock(dataDir, db, { pid: process.pid, kind, startedAt: isoNow(computerClock), url: null });
     lock.write();
     return lock;
   }

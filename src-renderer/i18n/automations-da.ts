@@ -159,6 +159,8 @@ export const automationsDa: Translation<typeof automationsEn> = {
     keywords: 'Stikord',
     keywordsPlaceholder: 'Skriv et stikord, og tryk Enter',
     keywordsHint: 'Beskedens første ord, med store eller små bogstaver, med eller uden accenter. STOP og de andre afmeldingsord kan ikke være stikord.',
+    spellingsHint: 'Æ, ø og å er bogstaver for sig: en kunde, der skriver {words}, får intet svar.',
+    addSpellings: 'Svar også på {words}',
     fallback: 'Svar også på beskeder, som ingen anden stikordsregel passer på (“alt andet”)',
     frequency: 'Hvor ofte ét nummer får svaret',
     every: 'Hver gang',
@@ -191,6 +193,8 @@ export const automationsDa: Translation<typeof automationsEn> = {
   },
   closed: {
     title: 'Mens Besked er lukket',
+    clockSandbox: 'I sandkassen kører denne automatisering på testgatewayens ur. Når du skifter til live, kører den på denne computers ur fra da af; afsendelser, der allerede er sendt i sandkassen, sendes ikke igen.',
+    clockLive: 'Live kører denne automatisering på denne computers ur (i sandkassen på testgatewayens). En afsendelse, der allerede er sendt på det ene ur, sendes aldrig igen.',
     handOver: 'En afsendelse inden for de næste {hours} timer gives til gatewayen med sit afsendelsestidspunkt, så den sendes, selv om computeren er slukket.',
     handOverNone: 'Intet gives til gatewayen på forhånd: afsendelser sendes kun, mens Besked kører.',
     stop: 'Et STOP, der kommer, mens Besked er lukket, kan ikke trække det tilbage, der allerede er givet videre; det sker, når Besked kører igen.',
@@ -222,6 +226,7 @@ export const automationsDa: Translation<typeof automationsEn> = {
     state: {
       planned: 'Planlagt',
       handed_over: 'Givet til gatewayen',
+      uncertain: 'Usikker: gatewayen kan have den',
       sending: 'Sendes',
       sent: 'Sendt',
       failed: 'Fejlet',

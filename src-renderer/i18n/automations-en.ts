@@ -156,6 +156,8 @@ export const automationsEn = {
     keywords: 'Keywords',
     keywordsPlaceholder: 'Type a keyword and press Enter',
     keywordsHint: 'The first word of the text, upper or lower case, with or without accents. STOP and the other opt-out words cannot be keywords.',
+    spellingsHint: 'Æ, ø and å stay letters of their own: a customer who types {words} gets no answer.',
+    addSpellings: 'Also answer {words}',
     fallback: 'Also answer texts no other keyword rule matches (“anything else”)',
     frequency: 'How often one number gets the reply',
     every: 'Every time',
@@ -188,6 +190,8 @@ export const automationsEn = {
   },
   closed: {
     title: 'While Besked is closed',
+    clockSandbox: "In Sandbox this automation runs on the test gateway's clock. After switching to live it runs on this computer's clock from then on; runs already sent in Sandbox are not sent again.",
+    clockLive: "Live, this automation runs on this computer's clock (in Sandbox, on the test gateway's). A run already sent on either clock is never sent again.",
     handOver: 'A send due within the next {hours} hours is handed to the gateway with its send time, so it goes out even when this computer is off.',
     handOverNone: 'Nothing is handed to the gateway ahead: sends go out only while Besked runs.',
     stop: 'A STOP that arrives while Besked is closed cannot withdraw what was already handed over; that happens when Besked runs again.',
@@ -219,6 +223,7 @@ export const automationsEn = {
     state: {
       planned: 'Planned',
       handed_over: 'Handed to the gateway',
+      uncertain: 'Uncertain: the gateway may have it',
       sending: 'Sending',
       sent: 'Sent',
       failed: 'Failed',

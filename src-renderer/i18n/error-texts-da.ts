@@ -259,6 +259,8 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
     missedOffline: 'Gatewayen kunne ikke nås, før fristen var overskredet, så denne kørsel blev ikke sendt.',
     held: 'Denne kørsel blev holdt tilbage, og intet blev sendt: {reason} Dens kampagne venter som kladde under Kampagner: send eller slet den der.',
     alreadySent: 'Den var allerede sendt (eller slettet) hos gatewayen, så den kunne ikke trækkes tilbage.',
+    idUnknown: 'Besked stoppede, mens beskeden blev givet til gatewayen, så gatewayens svar med dens id gik tabt: den kan ikke trækkes tilbage og kan stadig blive sendt på sit tidspunkt.',
+    uncertain: 'Besked stoppede, mens beskeden blev givet til gatewayen, og fik aldrig at vide, om gatewayen tog imod den: den kan være sendt.',
     notWithdrawn: '{count} beskeder, der var givet til gatewayen på forhånd, kunne ikke trækkes tilbage og kan stadig blive sendt.',
     skippedOptedOut: 'Nummeret har frameldt sig, så intet blev sendt.',
     skippedNoContact: 'Kontakten blev slettet, så intet blev sendt.',
@@ -277,7 +279,7 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
       held: '{count} kørsler blev holdt tilbage og ikke sendt. Send eller slet deres kladder under Kampagner.',
     },
     reply: {
-      noRule: 'Ingen regel passede på teksten.',
+      noRule: 'Intet stikord passede på teksten.',
       limited: 'Ikke besvaret: nummeret har allerede fået svaret inden for reglens grænse.',
       optedOut: 'Ikke besvaret: nummeret er afmeldt.',
       notAPhone: 'Ikke besvaret: afsenderen er ikke et telefonnummer (en kortkode, et navn eller et af dine egne numre).',

@@ -257,6 +257,8 @@ export const errorTextsEn = {
     missedOffline: 'The gateway could not be reached until the grace period had passed, so this run was not sent.',
     held: 'This run was held and nothing was sent: {reason} Its campaign waits as a draft in Campaigns: send or delete it there.',
     alreadySent: 'It had already been sent (or deleted) at the gateway, so it could not be withdrawn.',
+    idUnknown: 'Besked stopped while handing it to the gateway, so the gateway\'s answer with its id was lost: it cannot be withdrawn and may still go out at its send time.',
+    uncertain: 'Besked stopped while handing it to the gateway and never learnt whether the gateway took it: it may have gone out.',
     notWithdrawn: '{count} messages handed to the gateway ahead could not be withdrawn and may still go out.',
     skippedOptedOut: 'The number has opted out, so nothing was sent.',
     skippedNoContact: 'The contact was deleted, so nothing was sent.',
@@ -275,7 +277,7 @@ export const errorTextsEn = {
       held: '{count} runs were held and not sent. Send or delete their drafts in Campaigns.',
     },
     reply: {
-      noRule: 'No rule matched this text.',
+      noRule: 'No keyword matched this text.',
       limited: 'Not answered: this number already got the reply within the rule\'s limit.',
       optedOut: 'Not answered: this number has opted out.',
       notAPhone: 'Not answered: the sender is not a phone number (a short code, a name, or one of your own numbers).',

@@ -181,7 +181,8 @@ export const NextSends = z.object({
 export type NextSends = z.infer<typeof NextSends>;
 
 /** One line of an automation's history: a run (an occurrence, with its campaign) or an auto-reply. */
-export const HistoryState = z.enum(['planned', 'handed_over', 'sending', 'sent', 'failed', 'held', 'missed', 'withdrawn', 'not_withdrawn', 'skipped', 'replied']);
+/** 'uncertain': handed over, but the answer was lost (Besked stopped mid hand-over): it may or may not go out. */
+export const HistoryState = z.enum(['planned', 'handed_over', 'uncertain', 'sending', 'sent', 'failed', 'held', 'missed', 'withdrawn', 'not_withdrawn', 'skipped', 'replied']);
 export type HistoryState = z.infer<typeof HistoryState>;
 export const HistoryItem = z.object({
   id: z.number(),

@@ -6,6 +6,7 @@ import type { EventBus } from '../events';
 import type { SettingsStore } from '../settings';
 import type { Logger } from '../log';
 import { SpendLedger } from '../campaigns/checks/spend-ledger';
+import { computerClock, isoNow } from '../clock';
 
 export interface AccountFetch {
   mode: 'sandbox' | 'live';
@@ -30,6 +31,7 @@ export class BalanceService {
     private readonly fetchAccount: () => Promise<AccountFetch>,
     private readonly currentMode: () => Promise<'sandbox' | 'live'>,
     private readonly log: Logger,
+    private readonly now: () => number = computerClock.now,
   ) {}
 
   /** The cached balance for the current mode, or a fresh one when asked or when nothing is cached. */
@@ -76,7 +78,7 @@ export class BalanceService {
 
   private async fetchAndStore(): Promise<Balance> {
     const a = await this.fetchAccount();
-    const fetchedAt = new Date().toISOString();
+    const fetchedAt = isoNow(this.now);
     new SpendLedger(this.db).storeBalance(a.mode, { credit: a.credit, currency: a.currency, accountId: a.id, fetchedAt });
     const balance = this.toBalance(a.mode, a.credit, a.currency, a.id, fetchedAt);
     this.events.emit('balance.changed', balance);

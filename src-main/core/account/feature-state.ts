@@ -5,6 +5,7 @@ import type { Db } from '../db/database';
 import { BeskedError } from '../errors';
 import { NotEnabledError } from '../gateway';
 import { coded } from '../../../src-shared/error-codes';
+import { computerClock } from '../clock';
 
 export const FEATURES: readonly AccountFeature[] = ['keywords', 'email', 'lookup'];
 
@@ -40,7 +41,7 @@ export function isNotEnabled(err: unknown): boolean {
 export class FeatureStates {
   constructor(
     private readonly db: Db,
-    private readonly now: () => Date = () => new Date(),
+    private readonly now: () => Date = () => new Date(computerClock.now()),
   ) {}
 
   list(mode: Mode): FeatureStatus[] {

@@ -24,6 +24,8 @@ export interface AccountModuleOptions {
   /** The price book caches the list with its date, so the Prices view works offline too. */
   priceList: PriceListSource;
   caps: AccountDeps['caps'];
+  /** The core's clock (core/clock.ts). */
+  now: () => number;
 }
 
 export interface AccountModule {
@@ -47,15 +49,16 @@ export function createAccountModule(o: AccountModuleOptions): AccountModule {
     },
     mode,
     o.log,
+    o.now,
   );
   const deps: AccountDeps = {
     db: o.db,
     gateway: o.gateway,
     mode,
-    features: new FeatureStates(o.db),
+    features: new FeatureStates(o.db, () => new Date(o.now())),
     spent: () => balance.afterSend(),
     caps: o.caps,
-    now: () => new Date(),
+    now: () => new Date(o.now()),
   };
   return {
     handlers: accountHandlers(deps, createAccountServices(deps, o.priceList, balance)),

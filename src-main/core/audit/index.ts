@@ -10,6 +10,7 @@ import { auditCsv } from './audit-csv';
 import { verifyChain } from './audit-chain';
 import { AuditStore, type AuditQuery } from './audit-store';
 import { auditTime } from './audit-time';
+import { computerClock } from '../clock';
 
 export interface AuditModuleOptions {
   db: Db;
@@ -26,7 +27,7 @@ export interface AuditModule {
 const PAGE = 100;
 
 export function createAuditModule(o: AuditModuleOptions): AuditModule {
-  const now = o.now ?? Date.now;
+  const now = o.now ?? computerClock.now;
   const store = new AuditStore(o.db, now);
   const verify = () => verifyChain(o.db, new Date(now()).toISOString());
   const atStart = verify();

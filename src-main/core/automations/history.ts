@@ -19,6 +19,8 @@ interface RunRow {
   last_name: string | null;
   msisdn: number | null;
   campaign_state: CampaignState | null;
+  /** One contact's run: its recipient's state in the campaign ('uncertain' when the hand-over's answer was lost). */
+  recipient_state: string | null;
 }
 
 interface ReplyRow {
@@ -52,7 +54,10 @@ const IN_THE_WORKS = new Set(['planned', 'handed_over', 'sending']);
  * A run's state as the user sees it: its own, or for a run still in the works what its campaign has become.
  * 'withdrawing' waits for the gateway's answer: until then the send is still handed over.
  */
-export function runState(r: Pick<RunRow, 'state' | 'campaign_state'>): HistoryState {
+export function runState(r: Pick<RunRow, 'state' | 'campaign_state'> & { reason_code?: string | null; recipient_state?: string | null }): HistoryState {
+  // Never "sent" or "failed" on a guess: a hand-over whose answer was lost is shown as what it is.
+  if (r.recipient_state === 'uncertain' && (IN_THE_WORKS.has(r.state) || r.state === 'withdrawing')) return 'uncertain';
+  if (r.state === 'failed' && r.reason_code?.includes('"automation.uncertain"')) return 'uncertain';
   if (r.state === 'withdrawing') return 'handed_over';
   if (IN_THE_WORKS.has(r.state) && r.campaign_state) return FROM_CAMPAIGN[r.campaign_state] ?? (r.state as HistoryState);
   return r.state as HistoryState;
@@ -106,7 +111,9 @@ export class AutomationHistory {
     const rows = this.db
       .prepare(
         `SELECT o.id, o.due_at, o.state, o.recipients, o.contact_id, o.campaign_id, o.reason, o.reason_code,
-                c.first_name, c.last_name, c.msisdn, k.state AS campaign_state
+                c.first_name, c.last_name, c.msisdn, k.state AS campaign_state,
+                (SELECT r.state FROM campaign_recipients r WHERE o.contact_id <> 0 AND r.campaign_id = o.campaign_id AND r.contact_id = o.contact_id
+                 AND r.state <> 'excluded' LIMIT 1) AS recipient_state
          FROM automation_occurrences o
          LEFT JOIN contacts c ON c.id = o.contact_id AND o.contact_id <> 0
          LEFT JOIN campaigns k ON k.id = o.campaign_id
@@ -137,10 +144,15 @@ export class AutomationHistory {
          FROM auto_replies a
          LEFT JOIN inbound_messages i ON i.id = a.inbound_id
          LEFT JOIN contacts c ON c.msisdn = a.msisdn
-         WHERE a.automation_id = ? AND a.inbound_id < ?
-         ORDER BY a.inbound_id DESC LIMIT ?`,
+         WHERE (a.automation_id = @id
+             -- A text no keyword matched (and no "anything else" rule took) is listed in every keyword rule's history
+             -- from its switch-on, so "Aaben" to the ÅBEN rule is seen, not silently dropped (issue 27.8).
+             OR (a.automation_id IS NULL AND a.outcome = 'no_rule'
+                 AND a.at >= (SELECT activated_at FROM automations WHERE id = @id AND activated_at IS NOT NULL)))
+           AND a.inbound_id < @before
+         ORDER BY a.inbound_id DESC LIMIT @n`,
       )
-      .all(id, beforeId ?? Number.MAX_SAFE_INTEGER, n) as ReplyRow[];
+      .all({ id, before: beforeId ?? Number.MAX_SAFE_INTEGER, n }) as ReplyRow[];
     return rows.map((r) => {
       const code = r.outcome === 'replied' ? null : OUTCOME_CODES[r.outcome as keyof typeof OUTCOME_CODES];
       return {

@@ -70,7 +70,7 @@ export function createAutomationsModule(o: AutomationsModuleOptions): Automation
   const runner = createRunner(o, store, due);
   const hooks: AutomationHooks = runner.hooks;
   const nextSends = new NextSendsService({ db: o.db, preview: () => o.campaigns().preview, now: o.now });
-  const views = new AutomationViews(o.db, (row) => nextRunAt(row, { due, nextSends, now: o.now }));
+  const views = new AutomationViews(o.db, (row) => nextRunAt(row, { db: o.db, due, nextSends, now: o.now }));
   const handlers = automationHandlers({
     store,
     views,

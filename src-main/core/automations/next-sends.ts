@@ -5,9 +5,10 @@ import { DateTime } from 'luxon';
 import type { AutomationDraft, DateFieldSpec, NextSend, NextSends, RecurringSpec } from '../../../src-shared/contract/automations';
 import type { CampaignDraft, ComposeProblem, RecipientSpec } from '../../../src-shared/contract';
 import { coded } from '../../../src-shared/error-codes';
-import { nextOccurrences } from '../../../src-shared/automations/recurrence';
 import type { ComposePreviewService, SendPlan } from '../campaigns/drafts/preview';
+import { nextOccurrences, recurringOccurrenceKey } from '../../../src-shared/automations/recurrence';
 import type { Db } from '../db/database';
+import { prepared } from '../db/prepared';
 import type { AutomationRow } from './automation-store';
 import type { DraftProblem } from './automation-checks';
 import { fieldValues, OccurrenceCalculator, type DueIndex } from './due-index';
@@ -65,14 +66,18 @@ export class NextSendsService {
     if (badZone) return base;
     const spec = draft.spec;
     const after = startOf(row, this.deps.now());
-    if (spec.kind === 'recurring') return this.recurring(draft, spec, after, base);
+    if (spec.kind === 'recurring') return this.recurring(draft, spec, after, base, row);
     if (spec.kind === 'date_field') return this.dateField(draft, spec, after, base);
     return this.perMessage(draft, spec.kind === 'welcome' ? spec.groupId : null, base);
   }
 
   /** Every run goes to the same list as resolved now (each_run) or as frozen, so one plan prices them all. */
-  private async recurring(draft: AutomationDraft, spec: RecurringSpec, after: number, out: NextSends): Promise<NextSends> {
-    const times = nextOccurrences(spec, draft.timeZone, after, NEXT_SENDS);
+  private async recurring(draft: AutomationDraft, spec: RecurringSpec, after: number, out: NextSends, row: AutomationRow | null): Promise<NextSends> {
+    // A run already recorded (sent on the other mode's clock too) is not a next send: the runner never repeats it.
+    const recorded = prepared(this.deps.db, 'SELECT 1 FROM automation_occurrences WHERE automation_id = ? AND occurrence = ? AND state NOT IN (\'planned\', \'handed_over\', \'sending\') LIMIT 1', 'pluck');
+    const times = nextOccurrences(spec, draft.timeZone, after, 2 * NEXT_SENDS)
+      .filter((t) => row === null || recorded.get(row.id, recurringOccurrenceKey(t)) === undefined)
+      .slice(0, NEXT_SENDS);
     const plan = await this.deps.preview().plan(campaignDraft(draft, spec.recipients));
     const p = plan.preview;
     out.problems.push(...p.problems.map(fromCompose));
@@ -180,10 +185,29 @@ export class NextSendsService {
   }
 }
 
-/** A switched-on rule's next run: the recurrence's next instant, or the earliest row of the date-field index. */
-export function nextRunAt(row: AutomationRow, d: { due: DueIndex; nextSends: NextSendsService; now: () => number }): string | null {
+/**
+ * A switched-on rule's next send, the one function the list reads (issue 27.6): the earliest of a run already
+ * recorded that has still to go out (handed to the gateway ahead, as Campaigns shows it scheduled, or planned) and
+ * the rule's next occurrence not yet recorded (the recurrence, or the date-field index's earliest row). An
+ * occurrence already recorded, also one sent on the other mode's clock, is never shown as next (issue 27.4): the
+ * runner would not send it again either.
+ */
+export function nextRunAt(row: AutomationRow, d: { db: Db; due: DueIndex; nextSends: NextSendsService; now: () => number }): string | null {
+  const nowMs = d.now();
+  const nowIso = new Date(nowMs).toISOString();
+  const pending = prepared(
+    d.db,
+    "SELECT MIN(due_at) FROM automation_occurrences WHERE automation_id = ? AND state IN ('planned', 'handed_over', 'sending') AND due_at > ?",
+    'pluck',
+  ).get(row.id, nowIso) as string | null;
   const spec = row.draft.spec;
-  if (spec.kind === 'recurring') return d.nextSends.nextRecurring(spec, row.draft.timeZone, startOf(row, d.now()));
-  if (spec.kind === 'date_field') return d.due.earliest(row.id);
-  return null;
+  let upcoming: string | null = null;
+  if (spec.kind === 'recurring') {
+    const recorded = prepared(d.db, 'SELECT 1 FROM automation_occurrences WHERE automation_id = ? AND occurrence = ? LIMIT 1', 'pluck');
+    const t = nextOccurrences(spec, row.draft.timeZone, startOf(row, nowMs), NEXT_SENDS).find((ms) => recorded.get(row.id, recurringOccurrenceKey(ms)) === undefined);
+    upcoming = t === undefined ? null : new Date(t).toISOString();
+  } else if (spec.kind === 'date_field') upcoming = d.due.earliest(row.id);
+  if (pending === null) return upcoming;
+  if (upcoming === null) return pending;
+  return Date.parse(pending) <= Date.parse(upcoming) ? pending : upcoming;
 }

@@ -24,6 +24,7 @@ export interface RunnerDeps extends RunDeps {
 const PER_TICK = 500;
 
 const MISSED_CLOSED = 'Besked was not running when this run was due, and the grace period had passed, so it was not sent.';
+const UNCERTAIN = 'Besked stopped while handing it to the gateway and never learnt whether the gateway took it: it may have gone out.';
 const MISSED_OFFLINE = 'The gateway could not be reached until the grace period had passed, so this run was not sent.';
 
 export class AutomationRunner {
@@ -280,13 +281,21 @@ export class AutomationRunner {
     for (const r of rows) this.touched.add(r.automation_id);
     const whole = rows.filter((r) => r.contact_id === WHOLE_RUN).map((r) => r.id);
     const wholeState: OccurrenceState = campaign.state === 'failed' ? 'failed' : campaign.state === 'cancelled' ? 'withdrawn' : 'sent';
-    this.d.log.move(whole, from, wholeState);
+    // A run whose hand-over's answer was lost is not known to have failed: its history says uncertain.
+    const lost = wholeState === 'failed' && c.store.counts(campaignId).uncertain > 0;
+    if (lost) this.d.log.move(whole, from, wholeState, UNCERTAIN, coded('automation.uncertain'));
+    else this.d.log.move(whole, from, wholeState);
     const single = rows.filter((r) => r.contact_id !== WHOLE_RUN);
     if (single.length === 0) return;
     c.outbox.settle(campaignId);
     const stateOf = prepared(this.d.db, 'SELECT state FROM campaign_recipients WHERE campaign_id = ? AND contact_id = ?', 'pluck');
     for (const r of single) {
       const s = stateOf.get(campaignId, r.contact_id) as string | undefined;
+      if (s === 'uncertain') {
+        // Never "sent" on a guess: the gateway may or may not have taken it (issue 27, consent across a crash).
+        this.d.log.move([r.id], from, 'failed', UNCERTAIN, coded('automation.uncertain'));
+        continue;
+      }
       const to: OccurrenceState = s === 'failed' ? 'failed' : s === 'cancelled' ? 'withdrawn' : s === 'excluded' || s === undefined ? 'skipped' : 'sent';
       this.d.log.move([r.id], from, to);
     }

@@ -12,6 +12,7 @@ import type { AutomationRow } from './automation-store';
 import { OneAtATime } from './one-at-a-time';
 import { recordRun, sendRun, type RunDeps } from './run-campaign';
 import { isPhoneSender, welcomeTooLate } from '../../../src-shared/automations/reply-guards';
+import { computerClock } from '../clock';
 
 export interface WelcomeDeps extends RunDeps {
   logger: Logger;
@@ -45,7 +46,7 @@ export class WelcomeTexts {
 
   constructor(private readonly d: WelcomeDeps) {
     this.passes = new OneAtATime(d.logger);
-    this.runningSince = d.runningSince ?? Date.now();
+    this.runningSince = d.runningSince ?? computerClock.now();
   }
 
   /** Works through the queue after a short window; calls within the window share the pass. */
@@ -119,7 +120,7 @@ export class WelcomeTexts {
           automationId,
           occurrence: WELCOME,
           contactId: s.q.contactId,
-          dueAt: s.q.joinedAt,
+          dueAt: this.joinedOnCoreClock(s.q),
           state: s.state,
           campaignId: null,
           recipients: 0,
@@ -147,6 +148,15 @@ export class WelcomeTexts {
     }
     if (campaignId !== null) await sendRun(this.d, rule, campaignId);
     return skips.length > 0 || send.length > 0;
+  }
+
+  /**
+   * When the contact joined, on the core's clock (what the history shows beside the ledger's times): the trigger
+   * wrote the computer's time, and the two clocks are as far apart now as when it fired (both run on while Besked
+   * runs, and a join happens only while it runs).
+   */
+  private joinedOnCoreClock(q: Queued): string {
+    return new Date(Date.parse(q.joinedAt) + (this.d.now() - computerClock.now())).toISOString();
   }
 
   private dequeue(automationId: number, rows: readonly Queued[]): void {

@@ -27,9 +27,19 @@ export interface Withdrawn {
   alreadySent: number;
   /** Not stored at the gateway yet, or it could not be reached: tried again. */
   again: number;
+  /**
+   * Handed over, but the answer with their ids was lost (Besked stopped mid hand-over): the gateway may hold them,
+   * and the legacy interface offers no look-up by anything but the id, so they cannot be withdrawn.
+   */
+  idUnknown: number;
 }
 
+/** Messages that could not be taken back and may still go out: the user is told at once. */
+export const notWithdrawnOf = (w: Withdrawn): number => w.alreadySent + w.idUnknown;
+
 const ALREADY_SENT = 'It had already been sent (or deleted) at the gateway, so it could not be withdrawn.';
+const ID_UNKNOWN =
+  "Besked stopped while handing it to the gateway, so the gateway's answer with its id was lost: it cannot be withdrawn and may still go out at its send time.";
 
 export class Withdrawal {
   constructor(private readonly d: WithdrawalDeps) {}
@@ -47,7 +57,7 @@ export class Withdrawal {
     // A held run stays the user's draft to send or delete from Campaigns.
     for (const row of this.d.log.inStates(['planned', 'handed_over', 'withdrawing'], automationId)) {
       const r = await this.row(row, null);
-      notWithdrawn += r.alreadySent + r.again;
+      notWithdrawn += notWithdrawnOf(r) + r.again;
     }
     return notWithdrawn;
   }
@@ -63,7 +73,7 @@ export class Withdrawal {
    */
   async row(row: OccurrenceRow, msisdns: readonly number[] | null): Promise<Withdrawn> {
     const c = this.d.campaigns();
-    const out: Withdrawn = { withdrawn: 0, alreadySent: 0, again: 0 };
+    const out: Withdrawn = { withdrawn: 0, alreadySent: 0, again: 0, idUnknown: 0 };
     const campaign = row.campaign_id === null ? null : c.store.maybeRow(row.campaign_id);
     if (!campaign || campaign.automation_id !== row.automation_id) {
       if (msisdns === null) this.d.log.move([row.id], ['planned', 'held', 'handed_over', 'withdrawing'], 'withdrawn');
@@ -80,7 +90,7 @@ export class Withdrawal {
     }
     c.outbox.settle(cid);
     const { gids, waiting, unknown } = this.targets(cid, row.contact_id, msisdns);
-    if (row.contact_id === 0 && msisdns === null && gids.length === 0) {
+    if (row.contact_id === 0 && msisdns === null && gids.length === 0 && unknown === 0) {
       // Gone out already, or finished otherwise: the run follows its campaign (runner.follow), nothing to take back.
       if (['sent', 'partly_failed', 'failed'].includes(campaign.state)) return out;
       // Nothing handed to the gateway yet: the outbox's own cancel takes the queue back.
@@ -90,7 +100,7 @@ export class Withdrawal {
       return out;
     }
     out.again += waiting;
-    out.alreadySent += unknown;
+    out.idUnknown += unknown;
     for (const gid of gids) {
       try {
         await this.d.gateway().deleteScheduled(Number(gid));
@@ -116,6 +126,7 @@ export class Withdrawal {
     if (msisdns !== null) return out;
     const open: OccurrenceRow['state'][] = ['handed_over', 'withdrawing', 'sending'];
     if (out.again > 0) this.d.log.move([row.id], open, 'withdrawing');
+    else if (out.idUnknown > 0) this.d.log.move([row.id], open, 'not_withdrawn', ID_UNKNOWN, coded('automation.idUnknown'));
     else if (out.alreadySent > 0) this.d.log.move([row.id], open, 'not_withdrawn', ALREADY_SENT, coded('automation.alreadySent'));
     else this.d.log.move([row.id], open, 'withdrawn');
     return out;
@@ -139,7 +150,7 @@ export class Withdrawal {
       if (row.contact_id !== 0) {
         const c = contact.get(row.contact_id) as { id: number; opted: number | null } | undefined;
         if (c && c.opted === null && stillDue(row)) continue;
-        count(row.automation_id, (await this.row(row, null)).alreadySent);
+        count(row.automation_id, notWithdrawnOf(await this.row(row, null)));
         continue;
       }
       if (row.state !== 'handed_over' || row.campaign_id === null) continue;
@@ -147,15 +158,19 @@ export class Withdrawal {
       const gone = prepared(
         this.d.db,
         `SELECT r.msisdn FROM campaign_recipients r
-         WHERE r.campaign_id = ? AND r.state = 'accepted' AND r.gateway_id IS NOT NULL
+         WHERE r.campaign_id = ?
+           AND ((r.state = 'accepted' AND r.gateway_id IS NOT NULL)
+             -- A hand-over whose answer was lost: listed once as not withdrawn, not again at every change.
+             OR (r.state = 'uncertain' AND NOT EXISTS (SELECT 1 FROM automation_occurrences n
+                   WHERE n.campaign_id = r.campaign_id AND n.contact_id = r.contact_id AND n.state = 'not_withdrawn')))
            AND (r.msisdn IN (SELECT msisdn FROM opt_outs) OR (r.contact_id IS NOT NULL AND r.contact_id NOT IN (SELECT id FROM contacts)))`,
         'pluck',
       ).all(row.campaign_id) as number[];
       // One recipient at a time, so the ones that could not be taken back are listed by name in the history.
       for (const msisdn of gone) {
         const r = await this.row(row, [msisdn]);
-        count(row.automation_id, r.alreadySent);
-        if (r.alreadySent > 0) this.listNotWithdrawn(row, row.campaign_id, msisdn);
+        count(row.automation_id, notWithdrawnOf(r));
+        if (notWithdrawnOf(r) > 0) this.listNotWithdrawn(row, row.campaign_id, msisdn, r.idUnknown > 0);
       }
     }
     return notWithdrawn;
@@ -166,7 +181,7 @@ export class Withdrawal {
    * row of its own under the run's occurrence, so the automation's counts and history list it. A number that is no
    * contact has no key of its own there: the attention notice is all that tells of it.
    */
-  private listNotWithdrawn(run: OccurrenceRow, campaignId: number, msisdn: number): void {
+  private listNotWithdrawn(run: OccurrenceRow, campaignId: number, msisdn: number, idUnknown: boolean): void {
     const contactId = prepared(
       this.d.db,
       'SELECT contact_id FROM campaign_recipients WHERE campaign_id = ? AND msisdn = ? AND contact_id IS NOT NULL',
@@ -182,8 +197,8 @@ export class Withdrawal {
       campaignId,
       recipients: 1,
       revision: run.revision,
-      reason: ALREADY_SENT,
-      reasonCode: coded('automation.alreadySent'),
+      reason: idUnknown ? ID_UNKNOWN : ALREADY_SENT,
+      reasonCode: coded(idUnknown ? 'automation.idUnknown' : 'automation.alreadySent'),
     });
   }
 
@@ -198,7 +213,8 @@ export class Withdrawal {
     if (contactId === 0 && msisdns === null) {
       const gids = prepared(db, "SELECT gateway_id FROM gateway_messages WHERE campaign_id = ? AND interface = 'legacy' AND done = 0", 'pluck').all(campaignId) as string[];
       const waiting = prepared(db, "SELECT COUNT(*) FROM campaign_recipients WHERE campaign_id = ? AND state IN ('queued', 'in_flight')", 'pluck').get(campaignId) as number;
-      return { gids, waiting, unknown: 0 };
+      const unknown = prepared(db, "SELECT COUNT(*) FROM campaign_recipients WHERE campaign_id = ? AND state = 'uncertain'", 'pluck').get(campaignId) as number;
+      return { gids, waiting, unknown };
     }
     const rows = (
       msisdns !== null

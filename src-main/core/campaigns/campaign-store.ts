@@ -19,6 +19,7 @@ import type { MessageOptions as FrozenOptions } from './outbox/send-spec';
 import { CampaignRecipients } from './recipients/campaign-recipients';
 import { coded } from '../../../src-shared/error-codes';
 import type { StorageProblem } from '../db/storage-errors';
+import { computerClock, isoNow } from '../clock';
 
 /** A recipient's row as the views and the export read it. */
 export interface StoredRecipient {
@@ -136,6 +137,7 @@ export class CampaignStore {
   constructor(
     private readonly db: Db,
     private readonly storage: () => StorageProblem | null = () => null,
+    private readonly now: () => number = computerClock.now,
   ) {
     this.recipients = new CampaignRecipients(db);
     this.rowById = db.prepare('SELECT * FROM campaigns WHERE id = ?');
@@ -147,7 +149,7 @@ export class CampaignStore {
   }
 
   /** Whether messages of the campaign still wait at the gateway for their send time (they can be withdrawn). */
-  pendingAtGateway(id: number, nowIso = new Date().toISOString()): boolean {
+  pendingAtGateway(id: number, nowIso = isoNow(this.now)): boolean {
     return this.pendingAtGatewayQuery.get(id, nowIso) !== undefined;
   }
 

@@ -10,10 +10,11 @@ import type { CampaignRecipients } from './recipients/campaign-recipients';
 import type { CampaignRow } from './campaign-store';
 import { RECIPIENT_STATE_WORDS } from './recipients/recipient-words';
 import { ERASED } from '../privacy/erasure';
+import { computerClock } from '../clock';
 
 const HEADER = ['Number', 'Name', 'Text', 'Parts', 'Sending', 'Reason', 'Delivery', 'Gateway status', 'Error', 'Status time', 'Cost', 'Gateway id'];
 
-export function exportCampaignCsv(db: Db, recipients: CampaignRecipients, row: CampaignRow, now: () => number = Date.now): FileDownload {
+export function exportCampaignCsv(db: Db, recipients: CampaignRecipients, row: CampaignRow, now: () => number = computerClock.now): FileDownload {
   const data: string[][] = [HEADER];
   for (const r of recipients.forExport(row.id)) {
     data.push(

@@ -32,6 +32,11 @@ export interface GatewayWait {
   now: number;
   /** Recipients the gateway accepted. */
   accepted: number;
+  /**
+   * Recipients whose request's answer was lost (a crash or time-out mid hand-over): the gateway may hold them for
+   * the send time just the same, so until then the campaign is not failed (issue 27, consent across a crash).
+   */
+  uncertain?: number;
   /** Whether any recipient's report shows its message left the gateway; asked only when the rest says it waits. */
   anyLeft: () => boolean;
 }
@@ -44,7 +49,7 @@ export interface GatewayWait {
  * (pendingAtGateway in src-shared/campaigns/campaign-actions.ts), as it does once this PC's clock passes send_at.
  */
 export function waitsAtGateway(w: GatewayWait): boolean {
-  return w.scheduledAtGateway && w.sendAt !== null && w.sendAt > w.now && w.accepted > 0 && !w.anyLeft();
+  return w.scheduledAtGateway && w.sendAt !== null && w.sendAt > w.now && w.accepted + (w.uncertain ?? 0) > 0 && !w.anyLeft();
 }
 
 /**

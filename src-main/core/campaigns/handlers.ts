@@ -37,6 +37,8 @@ export interface CampaignHandlerDeps {
   timeline: (id: number, buckets: number) => StatusTimeline;
   firstLive: FirstLiveSend;
   owners: DraftOwners;
+  /** The core's clock: the export's date. */
+  now: () => number;
   /** Tells the views a campaign changed (campaign.changed, narrowed to who may see a private draft). */
   changed: (id: number) => void;
   unshared: (id: number) => void;
@@ -152,7 +154,7 @@ export function campaignHandlers(d: CampaignHandlerDeps): Pick<Handlers, Campaig
       const { total, rows } = d.store.recipients.page(id, filter ?? 'all', search ?? '', off, limit ?? 100);
       return { total, offset: off, rows: rows.map((r) => toRecipientRow(r, row.channel)) };
     },
-    'campaigns.export': ({ id }) => exportCampaignCsv(d.db, d.store.recipients, d.owners.check(id, 'see')),
+    'campaigns.export': ({ id }) => exportCampaignCsv(d.db, d.store.recipients, d.owners.check(id, 'see'), d.now),
     'campaigns.statusTimeline': ({ id, buckets }) => d.timeline(see(id), buckets ?? 48),
     'campaigns.share': ({ id, shared }) => {
       d.owners.share(id, shared);

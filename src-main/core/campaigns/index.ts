@@ -41,13 +41,15 @@ export interface CampaignsModuleOptions {
   retryMaxMs?: number;
   /** The price book's clock (tests move it a day on). */
   pricesNow?: () => number;
+  /** The core's clock (core/clock.ts): send times, the daily cap's day, what still waits at the gateway. */
+  now: () => number;
 }
 
 export function createCampaignsModule(o: CampaignsModuleOptions) {
   // The store shows the outbox's storage wait on campaigns on their way (declared below; read only when asked).
   let outboxRef: Outbox | null = null;
-  const store = new CampaignStore(o.db, () => outboxRef?.storageProblem() ?? null);
-  const prices = new PriceBook({ db: o.db, fetchList: () => o.gateway.priceList(), mode: o.mode, log: o.log, ...(o.pricesNow ? { now: o.pricesNow } : {}) });
+  const store = new CampaignStore(o.db, () => outboxRef?.storageProblem() ?? null, o.now);
+  const prices = new PriceBook({ db: o.db, fetchList: () => o.gateway.priceList(), mode: o.mode, log: o.log, now: o.pricesNow ?? o.now });
   const directory = new SqlContactDirectory(o.db);
   const ledger = new SpendLedger(o.db);
   const balance = (mode: Mode): CachedBalance | null => {
@@ -60,7 +62,8 @@ export function createCampaignsModule(o: CampaignsModuleOptions) {
     settings: o.settings,
     mode: o.mode,
     balance,
-    spentToday: (mode) => ledger.spentOn(localDay(Date.now(), systemOffset), mode),
+    spentToday: (mode) => ledger.spentOn(localDay(o.now(), systemOffset), mode),
+    now: o.now,
   });
 
   const outbox = new Outbox({
@@ -73,13 +76,14 @@ export function createCampaignsModule(o: CampaignsModuleOptions) {
     mode: o.mode,
     onAccepted: o.afterSend,
     onStorage: (problem) => o.events.emit('app.storage', { problem }),
+    now: o.now,
     ...(o.chunkSize !== undefined ? { chunkSize: o.chunkSize } : {}),
     ...(o.retryBaseMs !== undefined ? { retryBaseMs: o.retryBaseMs } : {}),
     ...(o.retryMaxMs !== undefined ? { retryMaxMs: o.retryMaxMs } : {}),
   });
   outboxRef = outbox;
-  const senders = new RecentSenders(o.db);
-  const drafts = new Drafts({ db: o.db, store, defaultSender: () => o.settings().defaultSender });
+  const senders = new RecentSenders(o.db, o.now);
+  const drafts = new Drafts({ db: o.db, store, defaultSender: () => o.settings().defaultSender, now: o.now });
   const firstLive = new FirstLiveSend(o.db);
   const sender = new CampaignSender({
     db: o.db,
@@ -91,9 +95,10 @@ export function createCampaignsModule(o: CampaignsModuleOptions) {
     wake: () => outbox.wake(),
     changed: (id) => outbox.changed(id),
     adopt: (id, list) => outbox.adopt(id, list),
+    now: o.now,
     ...(o.batchSize !== undefined ? { batchSize: o.batchSize } : {}),
   });
-  const templates = new Templates(o.db);
+  const templates = new Templates(o.db, o.now);
 
   const unsubscribe = o.events.subscribe((m) => {
     // Contacts, groups or opt-outs changed: the next preview resolves the recipients again.
@@ -122,6 +127,7 @@ export function createCampaignsModule(o: CampaignsModuleOptions) {
     timeline: o.timeline,
     firstLive,
     owners,
+    now: o.now,
     changed: (id) => outbox.changed(id),
     // Made private again: gone from the lists of staff who saw it shared (its author is told of it again next).
     unshared: (id) => o.events.emit('campaign.changed', { id, summary: null }, { roles: ['staff'] }),

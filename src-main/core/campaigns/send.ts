@@ -13,6 +13,7 @@ import type { RecentSenders } from './drafts/senders';
 import { coded } from '../../../src-shared/error-codes';
 import { DEFAULT_BATCH_SIZE, frozenListOf, insertQueuedRows, nextRecipientId, QUEUED_ROW_PARAMS, writeBatches, type FrozenList } from './recipients/frozen-batches';
 import { channelTraits } from './outbox/channel-traits';
+import { computerClock } from '../clock';
 
 export interface SendDeps {
   db: Db;
@@ -39,7 +40,7 @@ export class CampaignSender {
   private readonly now: () => number;
 
   constructor(private readonly deps: SendDeps) {
-    this.now = deps.now ?? Date.now;
+    this.now = deps.now ?? computerClock.now;
   }
 
   /** `liveAcknowledged`: the confirmation said that real texts go to real people (needed once, for the first live send). */

@@ -13,7 +13,7 @@ export interface ConsentHow {
   /** Who or what: 'you' for the Besked user, the keyword and sender, or the imported file's name. */
   by: string;
   note?: string;
-  at?: Date;
+  at: Date;
 }
 
 interface Statements {
@@ -60,7 +60,7 @@ function statements(db: Db): Statements {
 /** Opts a number out; logged once (opting out an opted-out number changes nothing and logs nothing). */
 export function optOut(db: Db, msisdn: number, how: ConsentHow, events?: EventBus): { changed: boolean } {
   const s = statements(db);
-  const at = (how.at ?? new Date()).toISOString();
+  const at = how.at.toISOString();
   const changed = db.transaction(() => {
     if (s.insertOut.run(msisdn, how.source, how.by, at).changes === 0) return false;
     s.log.run(msisdn, 'opt_out', how.source, how.by, how.note ?? '', at);
@@ -73,7 +73,7 @@ export function optOut(db: Db, msisdn: number, how: ConsentHow, events?: EventBu
 /** Takes a number off the opt-out list after the customer consented again. */
 export function optIn(db: Db, msisdn: number, how: ConsentHow, events?: EventBus): { changed: boolean } {
   const s = statements(db);
-  const at = (how.at ?? new Date()).toISOString();
+  const at = how.at.toISOString();
   const changed = db.transaction(() => {
     if (s.deleteOut.run(msisdn).changes === 0) return false;
     s.log.run(msisdn, 'opt_in', how.source, how.by, how.note ?? '', at);
@@ -89,7 +89,7 @@ export function optIn(db: Db, msisdn: number, how: ConsentHow, events?: EventBus
  */
 export function recordOptIn(db: Db, msisdn: number, how: ConsentHow): { changed: boolean } {
   const s = statements(db);
-  const at = (how.at ?? new Date()).toISOString();
+  const at = how.at.toISOString();
   return db.transaction(() => {
     const changed = s.deleteOut.run(msisdn).changes > 0;
     s.log.run(msisdn, 'opt_in', how.source, how.by, how.note ?? '', at);
@@ -135,7 +135,7 @@ export function consentHistory(db: Db, msisdn: number): ConsentEntry[] {
 /** Opts many numbers out at once (the contacts view's bulk action); returns how many were newly opted out. */
 export function optOutMany(db: Db, msisdns: readonly number[], how: ConsentHow): number {
   const s = statements(db);
-  const at = (how.at ?? new Date()).toISOString();
+  const at = how.at.toISOString();
   return db.transaction(() => {
     let n = 0;
     for (const m of msisdns) {

@@ -7,6 +7,7 @@ import { defuseCell } from '../downloads/formula-defuse';
 import { parseCustom, type StoredContact } from './contact-columns';
 import { csvFile } from '../downloads/csv-file';
 import { fileDownload, XLSX_MIME } from '../downloads/file-download';
+import { computerClock } from '../clock';
 
 /** A stored contact as the export reads it: its columns, whether it opted out, and its groups by name. */
 interface ExportRow extends Omit<StoredContact, 'search_phone'> {
@@ -55,8 +56,9 @@ function cellsOf(r: ExportRow, custom: { key: string }[]): { texts: string[]; ms
   };
 }
 
-export function fileStamp(d = new Date()): string {
-  return d.toISOString().slice(0, 10);
+/** The day a file is made, in its name: this computer's date (a file on this computer, not a message's time). */
+export function fileStamp(ms = computerClock.now()): string {
+  return new Date(ms).toISOString().slice(0, 10);
 }
 
 export function exportCsv(db: Db, ids: readonly number[], delimiter: ',' | ';'): FileDownload {

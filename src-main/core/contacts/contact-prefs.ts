@@ -30,9 +30,9 @@ export function rememberedMapping(db: Db, signature: string, columns: number): C
   }
 }
 
-export function rememberMapping(db: Db, signature: string, mapping: ColumnTarget[]): void {
+export function rememberMapping(db: Db, signature: string, mapping: ColumnTarget[], at: string): void {
   db.prepare(
     `INSERT INTO contact_import_mappings (signature, mapping, saved_at) VALUES (?, ?, ?)
      ON CONFLICT (signature) DO UPDATE SET mapping = excluded.mapping, saved_at = excluded.saved_at`,
-  ).run(signature, JSON.stringify(mapping), new Date().toISOString());
+  ).run(signature, JSON.stringify(mapping), at);
 }

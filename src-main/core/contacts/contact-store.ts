@@ -21,6 +21,7 @@ import { ContactTrash } from './contact-trash';
 import { coded } from '../../../src-shared/error-codes';
 import { changedFields, fieldPath, overwrittenFields, parseFieldRevisions, withChanges } from '../../../src-shared/contacts/contact-changes';
 import { prepared } from '../db/prepared';
+import { computerClock, isoNow } from '../clock';
 
 
 interface ListRow {
@@ -110,8 +111,9 @@ export class ContactStore {
     private readonly db: Db,
     /** Called after a bulk change to the search index, to tidy it up in the background. */
     afterBulkIndexing: () => void = () => undefined,
+    private readonly now: () => number = computerClock.now,
   ) {
-    this.trash = new ContactTrash(db, afterBulkIndexing);
+    this.trash = new ContactTrash(db, afterBulkIndexing, now);
   }
 
   private stmt(sql: string): Database.Statement {
@@ -172,14 +174,14 @@ export class ContactStore {
     const id = this.db.transaction(() => {
       this.refuseTaken(phone, undefined);
       const cols = toColumns(phone, fields);
-      const now = new Date().toISOString();
+      const now = isoNow(this.now);
       const newId = Number(
         this.stmt(
           `INSERT INTO contacts (first_name, last_name, e164, msisdn, email, company, custom, notes, sort_key, search_phone, search_custom, created_at, updated_at)
            VALUES (@first_name, @last_name, @e164, @msisdn, @email, @company, @custom, @notes, @sort_key, @search_phone, @search_custom, @now, @now)`,
         ).run({ ...cols, now }).lastInsertRowid,
       );
-      registerCustomFields(this.db, Object.keys(fields.custom).map((key) => ({ key, label: key })));
+      registerCustomFields(this.db, Object.keys(fields.custom).map((key) => ({ key, label: key })), now);
       if (draft.groupIds) this.setGroups(newId, draft.groupIds);
       return newId;
     })();
@@ -212,8 +214,8 @@ export class ContactStore {
         `UPDATE contacts SET first_name = @first_name, last_name = @last_name, e164 = @e164, msisdn = @msisdn, email = @email,
            company = @company, custom = @custom, notes = @notes, sort_key = @sort_key, search_phone = @search_phone,
            search_custom = @search_custom, updated_at = @now, revision = @revision, field_revisions = @field_revisions WHERE id = @id`,
-      ).run({ ...cols, now: new Date().toISOString(), id, revision, field_revisions: JSON.stringify(withChanges(revisions, changed, revision)) });
-      if (patch.custom) registerCustomFields(this.db, Object.keys(next.custom).map((key) => ({ key, label: key })));
+      ).run({ ...cols, now: isoNow(this.now), id, revision, field_revisions: JSON.stringify(withChanges(revisions, changed, revision)) });
+      if (patch.custom) registerCustomFields(this.db, Object.keys(next.custom).map((key) => ({ key, label: key })), isoNow(this.now));
       if (patch.groupIds) this.setGroups(id, patch.groupIds);
     })();
     return this.get(id);

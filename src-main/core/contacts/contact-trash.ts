@@ -7,6 +7,7 @@ import { BeskedError } from '../errors';
 import { coded } from '../../../src-shared/error-codes';
 import { markPending, pendingSql } from './search-index';
 import { prepared } from '../db/prepared';
+import { computerClock, isoNow } from '../clock';
 
 /** How long deleted contacts can be brought back. */
 export const UNDO_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -21,6 +22,7 @@ export class ContactTrash {
     private readonly db: Db,
     /** Called after a bulk change to the search index, to tidy it up in the background. */
     private readonly afterBulkIndexing: () => void,
+    private readonly now: () => number = computerClock.now,
   ) {}
 
   private stmt(sql: string): Database.Statement {
@@ -34,9 +36,9 @@ export class ContactTrash {
   delete(ids: readonly number[]): { deleted: number; undoToken: string } {
     const token = ulid();
     const json = JSON.stringify(ids);
-    const now = new Date().toISOString();
+    const now = isoNow(this.now);
     const deleted = this.db.transaction(() => {
-      this.purge(new Date(Date.now() - UNDO_WINDOW_MS));
+      this.purge(new Date(this.now() - UNDO_WINDOW_MS));
       return this.deleteRows(token, now, json, ids.length);
     })();
     this.afterBulkIndexing();

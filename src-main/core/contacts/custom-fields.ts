@@ -4,10 +4,9 @@ import type { Db } from '../db/database';
 import type { MergeField } from '../../../src-shared/contract';
 import { BUILTIN_MERGE_FIELDS } from './merge-field-keys';
 
-export function registerCustomFields(db: Db, fields: readonly { key: string; label: string }[]): void {
+export function registerCustomFields(db: Db, fields: readonly { key: string; label: string }[], now: string): void {
   if (fields.length === 0) return;
   const put = db.prepare('INSERT INTO contact_fields (key, label, created_at) VALUES (?, ?, ?) ON CONFLICT (key) DO NOTHING');
-  const now = new Date().toISOString();
   for (const f of fields) put.run(f.key, f.label, now);
 }
 

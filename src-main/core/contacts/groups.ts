@@ -3,6 +3,7 @@ import type { Db } from '../db/database';
 import { BeskedError } from '../errors';
 import type { Group } from '../../../src-shared/contract';
 import { coded } from '../../../src-shared/error-codes';
+import { computerClock, isoNow } from '../clock';
 
 interface GroupRow {
   id: number;
@@ -14,7 +15,10 @@ interface GroupRow {
 const toGroup = (r: GroupRow): Group => ({ id: r.id, name: r.name, count: r.count, createdAt: r.created_at });
 
 export class GroupStore {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = computerClock.now,
+  ) {}
 
   list(): Group[] {
     const rows = this.db
@@ -41,7 +45,7 @@ export class GroupStore {
 
   create(name: string): Group {
     this.refuseTaken(name, undefined);
-    const id = Number(this.db.prepare('INSERT INTO contact_groups (name, created_at) VALUES (?, ?)').run(name, new Date().toISOString()).lastInsertRowid);
+    const id = Number(this.db.prepare('INSERT INTO contact_groups (name, created_at) VALUES (?, ?)').run(name, isoNow(this.now)).lastInsertRowid);
     return this.get(id);
   }
 

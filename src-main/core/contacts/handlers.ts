@@ -26,6 +26,8 @@ export interface ContactsDeps {
   events: EventBus;
   dataDir: string;
   log: Logger;
+  /** The core's clock (core/clock.ts): consent times, when contacts and groups were made and changed. */
+  now: () => number;
 }
 
 export type ContactsCallName = Extract<CallName, `contacts.${string}` | `groups.${string}`>;
@@ -38,10 +40,10 @@ export function contactsHandlers(deps: ContactsDeps): Pick<Handlers, ContactsCal
   const upkeep = new SearchIndexUpkeep(db, deps.log);
   // An import that was saved but not fully indexed when Besked stopped is finished now.
   upkeep.schedule();
-  const contacts = new ContactStore(db, () => upkeep.schedule());
-  const groups = new GroupStore(db);
-  const importer = new ContactImporter(db, events, join(deps.dataDir, 'imports'), deps.log, () => upkeep.catchUp());
-  contacts.purgeTrash(new Date(Date.now() - UNDO_WINDOW_MS));
+  const contacts = new ContactStore(db, () => upkeep.schedule(), deps.now);
+  const groups = new GroupStore(db, deps.now);
+  const importer = new ContactImporter(db, events, join(deps.dataDir, 'imports'), deps.log, () => upkeep.catchUp(), deps.now);
+  contacts.purgeTrash(new Date(deps.now() - UNDO_WINDOW_MS));
   const changed = (reason: z.infer<typeof ContactsChanged>['reason']) => events.emit('contacts.changed', { reason });
   const country = (c: CountryCode | undefined) => c ?? defaultCountry(db);
 
@@ -96,14 +98,14 @@ export function contactsHandlers(deps: ContactsDeps): Pick<Handlers, ContactsCal
     },
     'contacts.optOut': ({ selection, note }) => {
       const msisdns = contacts.msisdnsOf(contacts.resolve(selection));
-      const optedOut = optOutMany(db, msisdns, { source: 'manual', by: MANUAL_BY, ...(note ? { note } : {}) });
+      const optedOut = optOutMany(db, msisdns, { source: 'manual', by: MANUAL_BY, at: new Date(deps.now()), ...(note ? { note } : {}) });
       changed('consent');
       return { optedOut, already: msisdns.length - optedOut };
     },
     'contacts.optIn': ({ id, note }) => {
       const c = contacts.get(id);
       if (!c.optedOut) throw new BeskedError('conflict', 'This number has not opted out; there is nothing to opt in.', coded('contact.notOptedOut'));
-      optIn(db, c.msisdn, { source: 'manual', by: MANUAL_BY, note }, events);
+      optIn(db, c.msisdn, { source: 'manual', by: MANUAL_BY, note, at: new Date(deps.now()) }, events);
       return contacts.get(id);
     },
     'contacts.consentExport': () => consentLogCsv(db),

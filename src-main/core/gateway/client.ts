@@ -14,6 +14,7 @@ import type {
 } from './legacy-schemas';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry';
 import { createUndiciTransport, type Transport } from './transport';
+import { computerClock } from '../clock';
 
 interface CommonOptions {
   timeouts?: Partial<GatewayTimeouts> & { connectMs?: number };
@@ -68,7 +69,7 @@ export class GatewayClient {
       retry: { ...DEFAULT_RETRY_POLICY, ...stripUndefined(options.retry ?? {}) },
       sleep: options.sleep ?? defaultSleep,
       random: options.random ?? Math.random,
-      now: options.now ?? Date.now,
+      now: options.now ?? computerClock.now,
       ...(options.onRetry ? { onRetry: options.onRetry } : {}),
       userAgent: 'Besked',
     });

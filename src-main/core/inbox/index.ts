@@ -14,6 +14,7 @@ import { writeReply, type ReplyRequest } from './reply';
 import { createSharedInbox } from './shared-inbox';
 import { Connections } from '../team/connections';
 import type { SpendCaps } from '../campaigns/checks/spend-caps';
+import { computerClock } from '../clock';
 
 export interface InboxModuleOptions {
   db: Db;
@@ -43,7 +44,7 @@ export interface InboxModule {
 }
 
 export function createInboxModule(o: InboxModuleOptions): InboxModule {
-  const now = o.now ?? Date.now;
+  const now = o.now ?? computerClock.now;
   const inbound = new InboundStore(o.db);
   const conversations = new Conversations(o.db, o.receiverListening);
   const reply = (req: Parameters<typeof writeReply>[1]) =>

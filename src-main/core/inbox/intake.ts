@@ -6,6 +6,7 @@ import { optOut } from '../contacts/consent';
 import { optOutKeyword } from './opt-out-keywords';
 import type { Conversations } from './conversations';
 import type { InboundStore, IncomingSms, InboxGateway, StoredInbound } from './inbound-store';
+import { computerClock } from '../clock';
 
 export interface IntakeDeps {
   db: Db;
@@ -33,7 +34,7 @@ export class InboxIntake {
   private notified: number[] = [];
 
   constructor(private readonly d: IntakeDeps) {
-    this.now = d.now ?? Date.now;
+    this.now = d.now ?? computerClock.now;
   }
 
   /** Stores what is new and acts on it; returns only the texts not seen before. */

@@ -9,6 +9,7 @@ import { CampaignRecipients } from '../campaigns/recipients/campaign-recipients'
 import { EMPTY_SPEC } from '../campaigns/campaign-store';
 import { insertCampaign } from '../campaigns/drafts/new-campaign';
 import type { SpendCaps } from '../campaigns/checks/spend-caps';
+import { computerClock } from '../clock';
 
 export interface ReplyDeps {
   db: Db;
@@ -80,7 +81,7 @@ export async function writeReply(deps: ReplyDeps, req: ReplyRequest): Promise<{ 
 
   const cost = await deps.caps.checkReply(mode, req.msisdn, segments.segments);
 
-  const at = new Date((deps.now ?? Date.now)()).toISOString();
+  const at = new Date((deps.now ?? computerClock.now)()).toISOString();
   const contact = deps.db.prepare('SELECT id, first_name, last_name FROM contacts WHERE msisdn = ?').get(req.msisdn) as
     | { id: number; first_name: string; last_name: string }
     | undefined;

@@ -1,6 +1,7 @@
 // The charge status of overcharged SMS as delivery callbacks report it, per mode, message id and number: written by the
 // webhook receiver for any message on the account (Besked's or the webshop's), read by the message lookup.
 import type { Db } from '../db/database';
+import { computerClock } from '../clock';
 
 export type ChargeMode = 'sandbox' | 'live';
 
@@ -24,7 +25,7 @@ export const msisdnDigits = (m: number | string): string => String(m).trim().rep
 export class ChargeStatuses {
   constructor(
     private readonly db: Db,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = computerClock.now,
   ) {}
 
   /**

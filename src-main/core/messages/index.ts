@@ -12,9 +12,11 @@ export interface MessagesModuleOptions {
   db: Db;
   gateway: GatewayClient;
   mode: () => Promise<Mode>;
+  /** The core's clock (core/clock.ts). */
+  now: () => number;
 }
 
 export function createMessagesModule(o: MessagesModuleOptions): { handlers: Pick<Handlers, DomainCallName<'messages'>> } {
-  const lookup = new MessageLookup({ db: o.db, gateway: o.gateway, mode: o.mode, charges: new ChargeStatuses(o.db), now: () => new Date() });
+  const lookup = new MessageLookup({ db: o.db, gateway: o.gateway, mode: o.mode, charges: new ChargeStatuses(o.db, o.now), now: () => new Date(o.now()) });
   return { handlers: messageHandlers(lookup) };
 }

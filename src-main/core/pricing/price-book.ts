@@ -7,6 +7,7 @@ import { BeskedError, toAppError } from '../errors';
 import type { PriceList } from '../gateway';
 import type { Logger } from '../log';
 import { coded } from '../../../src-shared/error-codes';
+import { computerClock } from '../clock';
 
 /** Re-exported for this module's users; the one definition is the contract's. */
 export type { Mode };
@@ -38,7 +39,7 @@ export class PriceBook {
   private waitedInVain: Promise<CachedList> | null = null;
 
   constructor(private readonly deps: PriceBookDeps) {
-    this.now = deps.now ?? Date.now;
+    this.now = deps.now ?? computerClock.now;
   }
 
   /** The cached list of a mode, without asking the gateway. */

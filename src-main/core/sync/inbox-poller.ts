@@ -8,6 +8,7 @@ import { offlineRetryDelayMs } from './poll-schedule';
 import type { SyncStatus } from './sync-status';
 import { failureMessage, isUnreachable } from './gateway-reachability';
 import { RoundLoop } from './round-loop';
+import { computerClock } from '../clock';
 
 export const MOSMS_PER_PAGE = 200;
 
@@ -59,7 +60,7 @@ export class InboxPoller {
   private readonly loop: RoundLoop<InboxRound>;
 
   constructor(private readonly o: InboxPollerOptions) {
-    this.now = o.now ?? Date.now;
+    this.now = o.now ?? computerClock.now;
     this.loop = new RoundLoop({
       channel: 'inbox',
       status: o.status,

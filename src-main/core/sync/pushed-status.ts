@@ -2,12 +2,13 @@
 import type { StatusSource } from '../../../src-shared/delivery-status';
 import { applyReports, type ReportedStatus } from './status-updates';
 import type { AppliedChange, StatusStore } from './status-store';
+import { computerClock } from '../clock';
 
 export class PushedStatuses {
   constructor(
     private readonly store: StatusStore,
     private readonly onChanges: (changes: AppliedChange[]) => void,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = computerClock.now,
   ) {}
 
   /**

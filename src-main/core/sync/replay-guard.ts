@@ -1,5 +1,6 @@
 // Remembers webhook requests already processed (event ids, or signature + body hashes) so a replay has no effect.
 import type { Db } from '../db/database';
+import { computerClock } from '../clock';
 
 /** Longer than the gateway's 24-hour retry horizon, so its own redeliveries are recognised too. */
 export const REPLAY_WINDOW_MS = 48 * 3600_000;
@@ -9,7 +10,7 @@ export class ReplayGuard {
 
   constructor(
     private readonly db: Db,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = computerClock.now,
     private readonly windowMs = REPLAY_WINDOW_MS,
   ) {}
 

@@ -22,6 +22,7 @@ import { WebhookReceiver } from './webhook-receiver';
 import { WebhookSecrets } from './webhook-secrets';
 import { campaignTimeline, syncHandlers } from './handlers';
 import { inboxPollDelayMs } from '../../../src-shared/inbox-poll-rhythm';
+import { computerClock } from '../clock';
 
 export interface SyncServiceDeps {
   db: Db;
@@ -54,7 +55,7 @@ export interface SyncService {
 }
 
 export function createSyncService(d: SyncServiceDeps): SyncService {
-  const now = d.now ?? Date.now;
+  const now = d.now ?? computerClock.now;
   const currentMode = async () => (await d.connection.state()).mode;
   const status = new SyncStatus(d.db, now);
   const statusStore = new StatusStore(d.db, now);

@@ -7,6 +7,7 @@ import type { AppliedChange, StatusStore, WatchedMessage } from './status-store'
 import type { SyncStatus } from './sync-status';
 import { failureMessage, isUnreachable } from './gateway-reachability';
 import { RoundLoop } from './round-loop';
+import { computerClock } from '../clock';
 
 export interface StatusPollerOptions {
   store: StatusStore;
@@ -46,7 +47,7 @@ export class StatusPoller {
   private readonly loop: RoundLoop<StatusRound & { more: boolean }>;
 
   constructor(private readonly o: StatusPollerOptions) {
-    this.now = o.now ?? Date.now;
+    this.now = o.now ?? computerClock.now;
     this.rules = o.rules ?? STATUS_POLL;
     const maxSleep = () => o.maxSleepMs ?? 30_000;
     this.loop = new RoundLoop({

@@ -5,6 +5,7 @@ import { CampaignRecipientReports } from '../campaigns/recipients/campaign-recip
 import { leftTheGateway } from '../campaigns/gateway-departure';
 import type { BeskedState } from '../../../src-shared/delivery-status';
 import type { StatusChange, WatchedRecipient } from './status-updates';
+import { computerClock } from '../clock';
 
 export interface WatchedMessage {
   gatewayId: string;
@@ -66,7 +67,7 @@ export class StatusStore {
   constructor(
     private readonly db: Db,
     /** This PC's clock: when a message the gateway says went out is taken to have gone (apply). */
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = computerClock.now,
   ) {
     this.recipients = new CampaignRecipientReports(db);
     this.firstDue = db.prepare(`SELECT MIN(COALESCE(next_poll_at, '')) AS at FROM gateway_messages WHERE done = 0`);

@@ -17,6 +17,7 @@ import type { TeamSide } from './team-parts';
 import { teamErrors } from './team-errors';
 import { DEFAULT_TIMINGS, type TeamTimings } from './timings';
 import { Users } from './users';
+import { computerClock } from '../clock';
 
 export type SessionEndReason = 'signedOut' | 'expired' | 'removed' | 'passwordChanged';
 
@@ -73,7 +74,7 @@ export function createTeamModule(o: TeamModuleOptions): TeamModule {
     const sessions = { check: () => null, onEnded: () => () => undefined };
     return { connections, sessions, recordFlood: () => undefined, handlers: { ...accountHandlers(side, o.language), ...adminHandlers(side) }, stop: () => undefined };
   }
-  const now = o.now ?? Date.now;
+  const now = o.now ?? computerClock.now;
   const timings: TeamTimings = { ...DEFAULT_TIMINGS, ...o.timings };
   const users = new Users(o.db);
   const sessions = new Sessions(o.db, timings, now);

@@ -42,6 +42,14 @@ describe('keyword auto-replies', () => {
     expect(campaigns).toEqual([rule, rule]);
   });
 
+  it('lists a text no keyword matched ("Aaben" to the ÅBEN rule) in the keyword rules\' history, not silently (issue 27.8)', async () => {
+    const rule = activate(t, draftOf('Åbningstider', keyword({ keywords: ['ÅBEN'] }), 'Vi har åbent 9-17'));
+    const got = await texts(t, [[KAREN, 'Aaben']]);
+    expect(got.map((d) => d.outcome)).toEqual(['no_rule']);
+    const history = (await t.call('automations.history', { id: rule })) as { items: { state: string; reason: string | null; reasonCode: { code: string } | null }[] };
+    expect(history.items.map((h) => [h.state, h.reason, h.reasonCode?.code])).toEqual([['skipped', 'Aaben', 'automation.reply.noRule']]);
+  });
+
   it('answers what no keyword matched with the fallback rule, and never an opt-out word', async () => {
     const info = activate(t, draftOf('Info', keyword({ keywords: ['INFO', 'hjælp'] }), 'Info: ring 70 10 10 10'));
     const other = activate(t, draftOf('Alt andet', keyword({ fallback: true }), 'Tak for din besked'));

@@ -1,7 +1,8 @@
 // A core on the built-in test gateway with automations written straight into its store (the runner's tests do not
 // need the editor's handlers), the test gateway's clock stepped through sandbox.advanceClock, and what the runner
 // recorded read back.
-import type { AutomationDraft, AutomationMessage, AutomationSpec } from '../../../src-shared/contract/automations';
+import type { DateTime } from 'luxon';
+import type { AutomationDraft, AutomationMessage, AutomationSpec, RecurringSpec } from '../../../src-shared/contract/automations';
 import { AutomationStore } from '../../../src-main/core/automations/automation-store';
 import { DueIndex } from '../../../src-main/core/automations/due-index';
 import type { TestCore } from '../campaigns/helpers';
@@ -16,6 +17,19 @@ export const message = (o: Partial<AutomationMessage> = {}): AutomationMessage =
 });
 
 export const noRecipients = { contactIds: [], groupIds: [], searches: [], numbers: [] };
+
+/** A rule that sends every day at `due`'s local time from `due`'s date on, to typed numbers. */
+export function dailyAt(due: DateTime, numbers: string[]): RecurringSpec {
+  return {
+    kind: 'recurring',
+    recurrence: { every: 'day', interval: 1 },
+    time: due.toFormat('HH:mm'),
+    startDate: due.toISODate()!,
+    end: { kind: 'never' },
+    recipients: { contactIds: [], groupIds: [], searches: [], numbers },
+    resolve: 'each_run',
+  };
+}
 
 export async function simNow(t: TestCore): Promise<number> {
   return Date.parse(((await t.sim('GET', '/_sim/clock')) as { now: string }).now);

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
 import type { AutomationDraft, RecurringSpec } from '../../../src-shared/contract/automations';
 import { numbers, perTest } from '../campaigns/helpers';
-import { activate, message, occurrences, settled, simNow } from './runner-helpers';
+import { activate, dailyAt, message, occurrences, settled, simNow } from './runner-helpers';
 
 const p = perTest();
 afterEach(() => p.after());
@@ -15,15 +15,7 @@ const zone = 'Europe/Copenhagen';
 async function dailyIn(t: Awaited<ReturnType<typeof p.core>>, minutes: number, n = 2): Promise<{ id: number; spec: RecurringSpec }> {
   const start = await simNow(t);
   const due = DateTime.fromMillis(start + minutes * 60_000, { zone });
-  const spec: RecurringSpec = {
-    kind: 'recurring',
-    recurrence: { every: 'day', interval: 1 },
-    time: due.toFormat('HH:mm'),
-    startDate: due.toISODate()!,
-    end: { kind: 'never' },
-    recipients: { contactIds: [], groupIds: [], searches: [], numbers: numbers(500, n) },
-    resolve: 'each_run',
-  };
+  const spec = dailyAt(due, numbers(500, n));
   return { id: await activate(t, spec, { name: 'Daily' }), spec };
 }
 

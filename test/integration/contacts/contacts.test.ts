@@ -129,7 +129,7 @@ describe('search', () => {
   it('filters by group and consent, in name or newest order, in windows', async () => {
     const { vip, ase } = await seed();
     expect(await names('', { groupId: vip.id })).toEqual(['Søren']);
-    optOut(t.core.db, ase.msisdn, { source: 'keyword', by: 'STOP from +4530123456' });
+    optOut(t.core.db, ase.msisdn, { source: 'keyword', by: 'STOP from +4530123456', at: new Date() });
     expect(await names('', { consent: 'optedOut' })).toEqual(['Åse']);
     expect(await names('', { consent: 'reachable' })).toEqual(['Émile', 'Søren']);
     const newest = await t.call('contacts.list', { sort: 'newest' });
@@ -201,8 +201,8 @@ describe('consent', () => {
     expect(r).toEqual({ optedOut: 2, already: 0 });
     expect(await t.call('contacts.optOut', { selection: { ids: [soren.id] } })).toEqual({ optedOut: 0, already: 1 });
     // The inbox's STOP keyword, and a STOP from a number that is no contact.
-    expect(optOut(t.core.db, emile.msisdn, { source: 'keyword', by: 'STOP from +33612345678' }, t.core.events)).toEqual({ changed: true });
-    expect(optOut(t.core.db, 4599999999, { source: 'keyword', by: 'STOP from +4599999999' })).toEqual({ changed: true });
+    expect(optOut(t.core.db, emile.msisdn, { source: 'keyword', by: 'STOP from +33612345678', at: new Date() }, t.core.events)).toEqual({ changed: true });
+    expect(optOut(t.core.db, 4599999999, { source: 'keyword', by: 'STOP from +4599999999', at: new Date() })).toEqual({ changed: true });
     expect(t.events.filter((e) => e.name === 'contacts.changed' && (e.payload as { reason: string }).reason === 'consent').length).toBeGreaterThanOrEqual(2);
     expect(optedOutAmong(t.core.db, [soren.msisdn, 4540000000, emile.msisdn, 4599999999])).toEqual(new Set([soren.msisdn, emile.msisdn, 4599999999]));
     expect(optedOutAmong(t.core.db, [])).toEqual(new Set());

@@ -211,4 +211,30 @@ describe('--state persistence', () => {
     const all = (await (await fetch(`${c.url}/_sim/ledger`, { headers: { authorization: 'Token T' } })).json()) as { messages: { id: string }[] };
     expect(all.messages.map((m) => Number(m.id))).toEqual([...first, ...second]);
   });
+  it('a kill never sets the clock back: moving it is journaled like any change (issue 27.7)', async () => {
+    const state = join(dir, 'clock-state.json');
+    const start = async () => {
+      const { child, out } = await cli(['--port', '0', '--token', 'T', '--state', state], 1);
+      return { child, url: out[0]!.replace('sim listening on ', '') };
+    };
+    const clockAt = async (url: string) => {
+      const res = await fetch(`${url}/_sim/clock`, { headers: { authorization: 'Token T' } });
+      return Date.parse(((await res.json()) as { now: string }).now);
+    };
+    const a = await start();
+    // A change first, so a state file exists from before the move (its time is the computer's).
+    await fetch(`${a.url}/_sim/account`, { method: 'PUT', headers: { authorization: 'Token T', 'content-type': 'application/json' }, body: JSON.stringify({ credit: 100, currency: 'DKK' }) });
+    await new Promise((r) => setTimeout(r, 1500));
+    const res = await fetch(`${a.url}/_sim/clock`, { method: 'POST', headers: { authorization: 'Token T', 'content-type': 'application/json' }, body: JSON.stringify({ advance_seconds: 28 * 3600 }) });
+    expect(res.status).toBe(200);
+    const moved = await clockAt(a.url);
+    await new Promise<void>((resolve) => {
+      a.child.removeAllListeners('exit');
+      a.child.once('exit', () => resolve());
+      process.kill(-a.child.pid!, 'SIGKILL');
+    });
+    const b = await start();
+    expect(await clockAt(b.url)).toBeGreaterThanOrEqual(moved);
+    await stop(b.child);
+  });
 });

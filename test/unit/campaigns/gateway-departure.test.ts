@@ -54,6 +54,9 @@ describe('waitsAtGateway', () => {
     ['not handed over with a send time', { ...waiting, scheduledAtGateway: false }, false, false],
     ['no send time', { ...waiting, sendAt: null }, false, false],
     ['nothing accepted', { ...waiting, accepted: 0 }, false, false],
+    // Besked stopped mid hand-over: the gateway may hold them till the send time (issue 27, consent across a crash).
+    ['nothing accepted, the hand-over\'s answer lost', { ...waiting, accepted: 0, uncertain: 3 }, false, true],
+    ['the hand-over\'s answer lost, the send time passed', { ...waiting, accepted: 0, uncertain: 3, sendAt: NOW - 1 }, false, false],
   ] as const)('%s → %s', (_what, facts, anyLeft, waits) => {
     expect(waitsAtGateway({ ...facts, anyLeft: () => anyLeft })).toBe(waits);
   });

@@ -74,6 +74,23 @@ describe('automation editor', { timeout: 30_000 }, () => {
     expect(unreadable).toContain('31-02-1990');
     expect(unreadable).toContain('og 1 mere');
     expect($('automations-closed')!.textContent).toContain('inden for de næste 24 timer');
+    // Each mode has its own clock, and what was sent on one is not sent again on the other (issue 27.4).
+    expect($('closed-clock')!.textContent).toMatch(/ur.*sendes (ikke|aldrig) igen/);
+  });
+
+  it('offers the common spelling of a keyword with å ("AABEN" for ÅBEN) and adds it on request (issue 27.8)', async () => {
+    await openEditor('/automations/new?example=keywordOpen', 'da');
+    await vi.waitFor(() => expect($('keyword-spellings')).not.toBeNull(), { timeout: 5000 });
+    expect($('keyword-spellings')!.textContent).toContain('en kunde, der skriver AABEN, får intet svar');
+    await click('add-spellings');
+    expect($('keywords')!.textContent).toContain('AABEN');
+    expect($('keyword-spellings')).toBeNull();
+  });
+
+  it('says in English which clock the automation runs on and that a switch of mode repeats no run', async () => {
+    await openEditor('/automations/new?example=birthday');
+    await vi.waitFor(() => expect($('closed-clock')).not.toBeNull(), { timeout: 5000 });
+    expect($('closed-clock')!.textContent).toMatch(/clock.*(not sent again|never sent again)/);
   });
 
   it('asks for what is missing before saving, and previews nothing until the set-up is complete', async () => {

@@ -10,6 +10,7 @@ import { insertCampaign } from './new-campaign';
 import { currentCaller } from '../../team/caller';
 import { draftAccess } from '../../../../src-shared/campaigns/draft-access';
 import { factsOf, viewerOf } from './draft-owners';
+import { computerClock } from '../../clock';
 
 export interface DraftDeps {
   db: Db;
@@ -22,7 +23,7 @@ export class Drafts {
   private readonly now: () => number;
 
   constructor(private readonly deps: DraftDeps) {
-    this.now = deps.now ?? Date.now;
+    this.now = deps.now ?? computerClock.now;
   }
 
   private iso(): string {

@@ -10,6 +10,7 @@ import { TemplateComposer, type ComposedText } from '../recipients/composition';
 import { checkCampaignCap, isQuiet, nextAllowedTime, systemOffset, type OffsetFn } from '../checks/limits';
 import { resolveRecipients, type ContactDirectory, type Resolution } from '../recipients/recipients';
 import { channelTraits } from '../outbox/channel-traits';
+import { computerClock } from '../../clock';
 
 export interface CachedBalance {
   credit: number;
@@ -77,7 +78,7 @@ export class ComposePreviewService {
   private readonly offset: OffsetFn;
 
   constructor(private readonly deps: PreviewDeps) {
-    this.now = deps.now ?? Date.now;
+    this.now = deps.now ?? computerClock.now;
     this.offset = deps.offset ?? systemOffset;
   }
 

@@ -1,6 +1,7 @@
 // Senders the user has sent with, most recent first, so the composer can offer them again. The rules for what a
 // sender may be are shared with the renderer in src-shared/senders.ts.
 import type { Db } from '../../db/database';
+import { computerClock } from '../../clock';
 
 /** How many recent senders are kept. */
 const KEEP = 20;
@@ -8,7 +9,7 @@ const KEEP = 20;
 export class RecentSenders {
   constructor(
     private readonly db: Db,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = computerClock.now,
   ) {}
 
   list(): string[] {

@@ -3,6 +3,7 @@ import type { Template } from '../../../../src-shared/contract';
 import type { Db } from '../../db/database';
 import { BeskedError } from '../../errors';
 import { coded } from '../../../../src-shared/error-codes';
+import { computerClock } from '../../clock';
 
 interface TemplateRow {
   id: number;
@@ -16,7 +17,7 @@ const toTemplate = (r: TemplateRow): Template => ({ id: r.id, name: r.name, text
 export class Templates {
   constructor(
     private readonly db: Db,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number = computerClock.now,
   ) {}
 
   list(): Template[] {

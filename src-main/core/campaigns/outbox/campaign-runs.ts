@@ -8,6 +8,7 @@ import { prepared } from '../../db/prepared';
 import { lastErrorColumns, type CampaignRow, type StoppedReason } from '../campaign-store';
 import { estimateEtaSeconds, offlineBackoffMs, type WaitReason } from '../checks/limits';
 import { waitsAtGateway } from '../gateway-departure';
+import { scheduleKind } from '../checks/scheduling';
 import type { OutboxDeps } from './outbox-context';
 
 export interface RunTracker {
@@ -113,11 +114,15 @@ export class CampaignRuns {
     if (c.queued > 0 || c.inFlight > 0) return;
     const now = this.now();
     let state: CampaignRow['state'];
+    const sendAt = row.send_at ? Date.parse(row.send_at) : null;
+    // Handed over for later, though no answer said so (it was lost): the gateway may hold the messages till then.
+    const handedForLater = row.scheduled_at_gateway === 1 || (c.uncertain > 0 && row.frozen_at !== null && scheduleKind(row.channel, sendAt, Date.parse(row.frozen_at)) === 'at_gateway');
     const atGateway = waitsAtGateway({
-      scheduledAtGateway: row.scheduled_at_gateway === 1,
-      sendAt: row.send_at ? Date.parse(row.send_at) : null,
+      scheduledAtGateway: handedForLater,
+      sendAt,
       now,
       accepted: c.accepted,
+      uncertain: c.uncertain,
       anyLeft: () => this.deps.store.recipients.anyLeftGateway(id),
     });
     if (atGateway) state = 'scheduled';
@@ -127,9 +132,10 @@ export class CampaignRuns {
     if (state === row.state) return;
     prepared(
       this.db,
-      `UPDATE campaigns SET state = ?, waiting_reason = NULL, next_attempt_at = NULL, finished_at = CASE WHEN ? = 'scheduled' THEN NULL ELSE ? END
+      `UPDATE campaigns SET state = ?, waiting_reason = NULL, next_attempt_at = NULL, finished_at = CASE WHEN ? = 'scheduled' THEN NULL ELSE ? END,
+         scheduled_at_gateway = MAX(scheduled_at_gateway, ?)
        WHERE id = ?`,
-    ).run(state, state, this.iso(now), id);
+    ).run(state, state, this.iso(now), handedForLater ? 1 : 0, id);
     this.trackers.delete(id);
     this.letGo(id);
     this.changed(id, c);

@@ -27,6 +27,7 @@ import type { CampaignSendSpec } from './send-spec';
 import { mergeFieldsIn } from '../../../../src-shared/sms/segments';
 import { SpendLedger } from '../checks/spend-ledger';
 import { StorageGuard } from './storage-guard';
+import { computerClock } from '../../clock';
 
 export type { OutboxDeps } from './outbox-context';
 
@@ -58,7 +59,7 @@ export class Outbox {
   private readonly ctx: OutboxContext;
 
   constructor(private readonly deps: OutboxDeps) {
-    this.now = deps.now ?? Date.now;
+    this.now = deps.now ?? computerClock.now;
     this.offset = deps.offset ?? systemOffset;
     this.chunkSize = deps.chunkSize ?? 1000;
     this.queue = new OutboxQueue(deps.db, deps.store.recipients);

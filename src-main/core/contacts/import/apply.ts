@@ -127,7 +127,7 @@ export function applyStaged(db: Db, o: ApplyOptions): ApplyResult {
         .run({ by: o.by, now: o.now }).changes;
 
       reinstateErasedOptOuts(db, o.now);
-      registerCustomFields(db, o.customFields);
+      registerCustomFields(db, o.customFields, o.now);
       return { created, existing, group, columnGroups, optedOut };
     })();
   } finally {

@@ -23,7 +23,7 @@ export interface ReportInput {
   staging: Staging;
   apply: ApplyResult;
   blankLines: number;
-  /** When the run started (ms since the epoch). */
+  /** When the run started, on the monotonic timer (performance.now()). */
   started: number;
 }
 
@@ -43,7 +43,7 @@ export function importReport({ upload: u, staging, apply, blankLines, started }:
     columnGroups: apply.columnGroups,
     reasons: staging.reasons(),
     rejectedSample: [...staging.rejectedRows(REJECTED_SAMPLE)].map(toRejected),
-    durationMs: Date.now() - started,
+    durationMs: Math.round(performance.now() - started),
   };
 }
 

@@ -57,7 +57,7 @@ export class Uploads {
     const id = ulid();
     const dir = join(this.root, id);
     mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR });
-    const u: Upload = { id, fileName, bytes, received: 0, dir, file: join(dir, 'upload.csv'), startedAt: Date.now(), writing: false };
+    const u: Upload = { id, fileName, bytes, received: 0, dir, file: join(dir, 'upload.csv'), startedAt: performance.now(), writing: false };
     this.uploads.set(id, u);
     return u;
   }

@@ -2,7 +2,7 @@
 // gateway moved days ahead never makes a live run fall due early.
 import { describe, expect, it } from 'vitest';
 import { EventBus } from '../../../src-main/core/events';
-import { modeClock } from '../../../src-main/core/automations/mode-clock';
+import { modeClock } from '../../../src-main/core/clock';
 import type { Mode, SettingsView } from '../../../src-shared/contract';
 
 const REAL = 1_800_000_000_000;

@@ -1,0 +1,49 @@
+// Switching from Sandbox to live (issue 27.4): each mode has its own clock (the test gateway's, the computer's), and
+// runs already recorded on the test clock are neither shown as the next send nor sent again once the live clock
+// reaches them; the rule goes on with the first run nobody has recorded.
+import { afterEach, describe, expect, it } from 'vitest';
+import { DateTime } from 'luxon';
+import { startSimulator, type Simulator } from '../../../src-sim/index';
+import { freePort, numbers, perTest, simCall } from '../campaigns/helpers';
+import { activate, advance, dailyAt, occurrences, settled, simNow } from './runner-helpers';
+
+const p = perTest();
+let live: Simulator | null = null;
+afterEach(async () => {
+  await p.after();
+  await live?.close();
+  live = null;
+});
+
+const zone = 'Europe/Copenhagen';
+
+describe('switching from Sandbox to live', () => {
+  it('neither shows nor sends again a run already sent on the test clock', async () => {
+    const t = await p.core();
+    const due = DateTime.fromMillis(Date.now() + 30 * 60_000, { zone });
+    const spec = dailyAt(due, numbers(800, 1));
+    await t.ok('settings.update', { automations: { lookAheadHours: 0, graceMinutes: 120 } });
+    const id = await activate(t, spec, { name: 'Weekly' });
+    // Two runs go out on the test clock (today's and tomorrow's).
+    await advance(t, 3600);
+    await advance(t, 86_400);
+    expect(occurrences(t, id).map((r) => r.state)).toEqual(['sent', 'sent']);
+    expect(await simNow(t)).toBeGreaterThan(Date.now() + 86_400_000);
+
+    const token = 'live-token-mode-switch';
+    const port = await freePort();
+    live = await startSimulator({ port, token, log: () => undefined });
+    const base = `http://127.0.0.1:${port}`;
+    await t.ok('settings.update', { sandbox: false, endpoints: { default: { messagingUrl: base, legacyUrl: base } } });
+    await t.ok('settings.setToken', { platform: 'default', token });
+    t.core.automations.wake();
+    await settled(t);
+
+    const listed = (await t.ok('automations.list', {})).automations.find((a) => a.id === id)!;
+    // The live clock is a day behind the test clock: the next send is the first run not sent on either clock.
+    expect(listed.nextRunAt).toBe(due.startOf('minute').plus({ days: 2 }).toUTC().toISO());
+    const ledger = (await simCall(base, token, 'GET', '/_sim/ledger')) as { messages: unknown[] };
+    expect(ledger.messages).toEqual([]);
+    expect(occurrences(t, id)).toHaveLength(2);
+  });
+});
