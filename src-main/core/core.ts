@@ -28,6 +28,7 @@ import { PriceSchedule, type Every } from './pricing/price-schedule';
 import { createTeamModule, type TeamModule, type TeamModuleOptions } from './team';
 import { createAuditModule } from './audit';
 import { remoteHandlers, type RemoteControl } from './remote';
+import { backupsDir, createBackupModule, writeBackupNow, type RestartControl } from './backup';
 
 export interface CoreOptions {
   dataDir: string;
@@ -56,6 +57,8 @@ export interface CoreOptions {
   team?: Pick<TeamModuleOptions, 'serverName' | 'publicUrl' | 'timings' | 'now'>;
   /** The desktop app's host, which answers remote.* (switching to a server); left out, the data stays here. */
   remote?: RemoteControl;
+  /** The backups' clock and the timer of their hourly look (tests move both); the host's restart for a restore. */
+  backup?: { now?: () => number; every?: Every; restart?: RestartControl };
 }
 
 export interface Core {
@@ -83,9 +86,16 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
   // Before anything reads the folder: a second process would take the first one's requests in flight for crashed ones.
   const lock = InstanceLock.acquire(opts.dataDir, opts.instance ?? opts.shell);
   const log = opts.log ?? createLogger({ file: join(opts.dataDir, 'besked.log') });
+  const backupNow = opts.backup?.now ?? Date.now;
   let db: Db;
   try {
-    db = openDatabase(join(opts.dataDir, 'besked.db'));
+    db = openDatabase(join(opts.dataDir, 'besked.db'), {
+      // An upgrade is the riskiest moment for the data: the database as it was is kept before the first migration runs.
+      beforeMigrate: (old) => {
+        mkdirSync(backupsDir(opts.dataDir), { recursive: true });
+        writeBackupNow(old, backupsDir(opts.dataDir), backupNow(), 'upgrade');
+      },
+    });
   } catch (err) {
     lock.release();
     throw err;
@@ -157,6 +167,8 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     gateway: () => gateway,
   });
 
+  const backup = createBackupModule({ db, dataDir: opts.dataDir, events, log, vault, now: backupNow, ...(opts.backup?.every ? { every: opts.backup.every } : {}), restart: opts.backup?.restart ?? null });
+
   // Each domain's module registers exactly the calls of its part of the contract (test/unit/foundation/handler-homes).
   const handlers: Handlers = {
     ...appHandlers({ version: opts.version, shell: opts.shell, dataDir: opts.dataDir, storageProblem: () => campaigns.outbox.storageProblem() }),
@@ -178,6 +190,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     ...team.handlers,
     ...audit.handlers,
     ...remoteHandlers(opts.remote ?? null),
+    ...backup.handlers,
   };
 
   const dispatch = createDispatcher(handlers, { log, checkOutputs: opts.checkOutputs ?? false, audit: audit.sink });
@@ -187,6 +200,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
   // The price list is fetched now, not when Compose first asks, so the first cost shown is right.
   const priceSchedule = new PriceSchedule({ book: campaigns.prices, events, log, view: async () => ({ settings: settings.get(), connection: await connection.state() }), ...(opts.pricing?.every ? { every: opts.pricing.every } : {}) });
   priceSchedule.start();
+  backup.start();
 
   return {
     dispatch,
@@ -204,6 +218,8 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
       // The outbox first: the request in flight gets its outcome recorded before the gateway client closes.
       await automations.stop();
       automationClock.stop();
+      // A backup being written reads the database to its end before it closes.
+      await backup.stop();
       await campaigns.stop();
       await sync.stop();
       await priceSchedule.stop();

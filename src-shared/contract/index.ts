@@ -4,7 +4,7 @@
 //
 // A call's file is named by its name's prefix: app.ts, settings.ts, account.ts, contacts.ts (with groups.*),
 // import.ts (contacts.import*), campaigns.ts, compose.ts (with templates.*, senders.* and pricing.*), inbox.ts,
-// sync.ts, messages.ts, sandbox.ts and automations.ts. An event lives with the domain that emits it.
+// sync.ts, messages.ts, sandbox.ts, automations.ts, team.ts, audit.ts, remote.ts and backup.ts. An event lives with the domain that emits it.
 import type { z } from 'zod';
 import type { Result } from '../errors';
 import type { CallRule, CallSpec } from './basics';
@@ -23,6 +23,7 @@ import { automationsCalls, automationsEvents, automationsRules } from './automat
 import { teamCalls, teamEvents, teamRules } from './team';
 import { auditCalls, auditRules } from './audit';
 import { remoteCalls, remoteEvents, remoteRules } from './remote';
+import { backupCalls, backupEvents, backupRules } from './backup';
 
 export { Mode, FileDownload, Role, AuditAction, type CallSpec, type CallRule, type Access } from './basics';
 export * from './app';
@@ -40,6 +41,7 @@ export * from './automations';
 export * from './team';
 export * from './audit';
 export * from './remote';
+export * from './backup';
 export * from './wire';
 
 // ─── Calls ──────────────────────────────────────────────────────────────────────────────────────
@@ -61,6 +63,7 @@ export const domainCalls = {
   team: teamCalls,
   audit: auditCalls,
   remote: remoteCalls,
+  backup: backupCalls,
 } as const;
 export type ContractDomain = keyof typeof domainCalls;
 
@@ -80,6 +83,7 @@ export const calls = {
   ...teamCalls,
   ...auditCalls,
   ...remoteCalls,
+  ...backupCalls,
 } as const satisfies Record<string, CallSpec>;
 
 export type Calls = typeof calls;
@@ -104,6 +108,7 @@ export const callRules = {
   ...teamRules,
   ...auditRules,
   ...remoteRules,
+  ...backupRules,
 } as const satisfies { readonly [N in keyof Calls]: CallRule };
 export type CallName = keyof Calls;
 /** The call names of one domain or several, e.g. DomainCallName<'campaigns' | 'compose'>. */
@@ -127,6 +132,7 @@ export const events = {
   ...automationsEvents,
   ...teamEvents,
   ...remoteEvents,
+  ...backupEvents,
 } as const satisfies Record<string, z.ZodType>;
 
 export type Events = typeof events;

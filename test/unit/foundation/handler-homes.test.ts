@@ -31,6 +31,7 @@ const CORE_FOLDER: Record<ContractDomain, string> = {
   team: 'team',
   audit: 'audit',
   remote: 'remote',
+  backup: 'backup',
 };
 
 function sourceFiles(dir: string): string[] {
