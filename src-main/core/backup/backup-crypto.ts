@@ -125,7 +125,8 @@ export async function decryptFile(file: string, dest: string, passphrase: string
     throw new BeskedError('validation', 'The passphrase does not open this backup. Nothing was changed.', coded('backup.wrongPassphrase'));
   }
   const size = statSync(file).size;
-  if (size < HEADER_BYTES + TAG) throw damaged();
+  // A database is never empty: a copy with no ciphertext was cut short.
+  if (size <= HEADER_BYTES + TAG) throw damaged();
   const tag = Buffer.alloc(TAG);
   const fd = openSync(file, 'r');
   try {
@@ -137,8 +138,7 @@ export async function decryptFile(file: string, dest: string, passphrase: string
   decipher.setAAD(raw);
   decipher.setAuthTag(tag);
   try {
-    const body = size - TAG > HEADER_BYTES ? createReadStream(file, { start: HEADER_BYTES, end: size - TAG - 1 }) : createReadStream(file, { start: 0, end: -1 });
-    await pipeline(body, decipher, createWriteStream(dest));
+    await pipeline(createReadStream(file, { start: HEADER_BYTES, end: size - TAG - 1 }), decipher, createWriteStream(dest));
   } catch (err) {
     rmSync(dest, { force: true });
     throw damaged(err);
