@@ -61,13 +61,19 @@ export class BackupService {
     return !last || this.d.now() - Date.parse(last.takenAt) > DAY;
   }
 
-  /** One backup at a time: a second ask while one is written gets that one. */
+  /**
+   * One backup at a time. A daily or start backup asked for while one is written is that one; "Back up now" and the
+   * safety copy before a restore wait for it and take their own, so they hold the data as it is when asked.
+   */
   backUp(reason: BackupReason): Promise<BackupManifest> {
-    if (this.running) return this.running;
-    const run = this.run(reason).finally(() => {
-      this.running = null;
-      this.changed();
-    });
+    if (this.running && (reason === 'start' || reason === 'daily')) return this.running;
+    const before = this.running?.catch(() => undefined) ?? Promise.resolve();
+    const run: Promise<BackupManifest> = before
+      .then(() => this.run(reason))
+      .finally(() => {
+        if (this.running === run) this.running = null;
+        this.changed();
+      });
     this.running = run;
     this.changed();
     return run;

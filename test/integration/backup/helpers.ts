@@ -6,6 +6,8 @@ import { startCore, type Core, type CoreOptions } from '../../../src-main/core/c
 import { createLogger } from '../../../src-main/core/log';
 import { MemoryVault } from '../../../src-main/core/secrets/vault';
 import { coreCalls, type CoreCalls } from '../core-calls';
+import { startHost, type Host } from '../../../src-main/core/remote/host';
+import type { EventMessage } from '../../../src-shared/contract';
 
 export const T0 = Date.parse('2026-11-02T09:00:00.000Z');
 export const HOUR = 3600_000;
@@ -68,4 +70,52 @@ export async function backupWorld(dataDir = tempDir(), extra: Partial<CoreOption
     close: () => w.core.close(),
   };
   return w;
+}
+
+/** The desktop app's host over a data folder: what a restore restarts in place (the window's calls keep going to it). */
+export interface HostWorld {
+  dataDir: string;
+  host: Host;
+  calls: Pick<CoreCalls, 'ok' | 'fails'>;
+  vault: MemoryVault;
+  clock: { now: number };
+  events: EventMessage[];
+  /** Waits until a restore's restart is done (the next call waits for it too). */
+  settled(): Promise<void>;
+}
+
+export async function hostWorld(dataDir = tempDir(), vault = new MemoryVault(), clock = { now: T0 }): Promise<HostWorld> {
+  const host = await startHost({
+    dataDir,
+    shell: 'electron',
+    version: 'test',
+    log: createLogger({ level: 'error' }),
+    vault,
+    core: { instance: 'test', checkOutputs: true, backup: { now: () => clock.now, every: () => () => undefined } },
+  });
+  const events: EventMessage[] = [];
+  host.events.subscribe((m) => events.push(m));
+  const calls: HostWorld['calls'] = {
+    async ok(name, input) {
+      const r = await host.dispatch(name, input);
+      if (!r.ok) throw new Error(`${name} failed: ${r.error.code ?? r.error.kind}: ${r.error.message}`);
+      return r.value as never;
+    },
+    async fails(name, input) {
+      const r = await host.dispatch(name, input);
+      if (r.ok) throw new Error(`${name} succeeded but should have failed`);
+      return r.error;
+    },
+  };
+  return {
+    dataDir,
+    host,
+    calls,
+    vault,
+    clock,
+    events,
+    settled: async () => {
+      await host.dispatch('app.info', {});
+    },
+  };
 }
