@@ -57,11 +57,7 @@ export async function restoreBackup(d: RestoreDeps, i: CallParsedInput<'backup.r
     progress('neverTwice', 0.75);
     const safe = makeSafeAfterRestore(candidate, takenAt, d.now());
     progress('swap', 0.85);
-    const live = databaseFile(d.dataDir);
-    d.restart(async () => {
-      for (const f of [live + '-wal', live + '-shm']) rmSync(f, { force: true });
-      renameSync(candidate, live);
-    });
+    d.restart(async () => swapIn(d.dataDir, candidate));
     d.log.info('restoring a backup', { takenAt, ...safe });
     return { takenAt, ...safe, safetyCopy: safety.file };
   } catch (err) {
@@ -88,24 +84,34 @@ async function sourceFile(d: RestoreDeps, i: CallParsedInput<'backup.restore'>, 
     throw new BeskedError('validation', 'Choose a backup from the list or a backup file.', coded('backup.nothingChosen'));
   }
   try {
-    const enc = readHeader(path);
-    if (!enc) {
-      copyFileSync(path, candidate);
-      return { takenAt };
-    }
-    const key = i.passphrase ?? (await d.passphrases.known(enc.header.keyId));
-    if (!key) {
-      throw new BeskedError('validation', 'This backup is encrypted: type the recovery passphrase it was made with.', coded('backup.passphraseNeeded'));
-    }
-    await decryptFile(path, candidate, key);
+    await loadCandidate(path, candidate, async (keyId) => i.passphrase ?? (await d.passphrases.known(keyId)));
     return { takenAt };
   } finally {
     if (upload) rmSync(upload, { force: true });
   }
 }
 
+/** Copies a plain backup to `candidate`, or decrypts an encrypted one there with the key its key id asks for. */
+export async function loadCandidate(path: string, candidate: string, keyFor: (keyId: string) => Promise<string | Buffer | null>): Promise<void> {
+  const enc = readHeader(path);
+  if (!enc) {
+    copyFileSync(path, candidate);
+    return;
+  }
+  const key = await keyFor(enc.header.keyId);
+  if (!key) throw new BeskedError('validation', 'This backup is encrypted: type the recovery passphrase it was made with.', coded('backup.passphraseNeeded'));
+  await decryptFile(path, candidate, key);
+}
+
+/** Swaps a prepared database in for the data folder's (the core over it is closed). */
+export function swapIn(dataDir: string, candidate: string): void {
+  const live = databaseFile(dataDir);
+  for (const f of [live + '-wal', live + '-shm']) rmSync(f, { force: true });
+  renameSync(candidate, live);
+}
+
 /** Checks the candidate as a backup: whole, a Besked database, and not newer than this Besked. Returns its time. */
-function prepareCandidate(candidate: string, listed: string | null): string {
+export function prepareCandidate(candidate: string, listed: string | null): string {
   const check = verifyBackup(candidate);
   if (!check.ok) throw new BeskedError('validation', `This backup cannot be restored: ${check.problem} Nothing was changed.`, coded('backup.unusable', { problem: check.problem ?? '' }));
   const known = migrations.length;

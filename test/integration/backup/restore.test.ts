@@ -163,3 +163,38 @@ describe('a restore', () => {
     expect((await w.calls.ok('backup.status', {})).entries.some((e) => e.reason === 'restore')).toBe(true);
   });
 });
+
+describe('a server restore (--restore FILE)', () => {
+  it('restores an encrypted copy with its passphrase before the server starts, keeping a safety copy; a wrong one changes nothing', async () => {
+    const { restoreAtStart } = await import('../../../src-main/core/backup/restore-at-start');
+    const { openDatabase } = await import('../../../src-main/core/db/database');
+    w = await hostWorld();
+    const place = tempDir('besked-usb-');
+    const passphrase = await withPassphrase(w);
+    await w.calls.ok('backup.configure', { secondPlace: place });
+    await w.calls.ok('contacts.create', { phone: '+4520000001', firstName: 'One' });
+    w.clock.now += 60_000;
+    await w.calls.ok('backup.now', {});
+    await w.host.close();
+    const copy = join(place, readdirSync(place).find((f) => f.endsWith('.besked-backup'))!);
+
+    // A new server's folder that already has data of its own.
+    const serverDir = tempDir('besked-server-');
+    const own = openDatabase(join(serverDir, 'besked.db'));
+    own.prepare("INSERT INTO sync_state (key, value) VALUES ('mine', 'yes')").run();
+    own.close();
+    await expect(restoreAtStart({ dataDir: serverDir, file: copy, passphrase: 'wrong words', now: () => w!.clock.now })).rejects.toMatchObject({ code: 'backup.wrongPassphrase' });
+    await expect(restoreAtStart({ dataDir: serverDir, file: copy, now: () => w!.clock.now })).rejects.toMatchObject({ code: 'backup.passphraseNeeded' });
+    let db = openDatabase(join(serverDir, 'besked.db'));
+    expect(db.prepare("SELECT value FROM sync_state WHERE key = 'mine'").pluck().get()).toBe('yes');
+    db.close();
+
+    const r = await restoreAtStart({ dataDir: serverDir, file: copy, passphrase, now: () => w!.clock.now });
+    expect(r.safetyCopy).toMatch(/-restore\.db$/);
+    db = openDatabase(join(serverDir, 'besked.db'));
+    expect(db.prepare('SELECT count(*) FROM contacts').pluck().get()).toBe(1);
+    expect(db.prepare("SELECT value FROM sync_state WHERE key = 'mine'").pluck().get()).toBeUndefined();
+    db.close();
+    w = null;
+  });
+});
