@@ -84,14 +84,14 @@ export interface HostWorld {
   settled(): Promise<void>;
 }
 
-export async function hostWorld(dataDir = tempDir(), vault = new MemoryVault(), clock = { now: T0 }): Promise<HostWorld> {
+export async function hostWorld(dataDir = tempDir(), vault = new MemoryVault(), clock = { now: T0 }, core: Pick<CoreOptions, 'campaigns'> = {}): Promise<HostWorld> {
   const host = await startHost({
     dataDir,
     shell: 'electron',
     version: 'test',
     log: createLogger({ level: 'error' }),
     vault,
-    core: { instance: 'test', checkOutputs: true, backup: { now: () => clock.now, every: () => () => undefined } },
+    core: { instance: 'test', checkOutputs: true, backup: { now: () => clock.now, every: () => () => undefined }, ...core },
   });
   const events: EventMessage[] = [];
   host.events.subscribe((m) => events.push(m));
