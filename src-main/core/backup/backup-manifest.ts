@@ -3,21 +3,10 @@
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { BackupCounts, BackupReason } from '../../../src-shared/contract';
+import { BackupEntry, BackupReason } from '../../../src-shared/contract';
 
-export const BackupManifest = z.object({
-  version: z.literal(1),
-  file: z.string(),
-  takenAt: z.string(),
-  reason: BackupReason,
-  bytes: z.number(),
-  ok: z.boolean(),
-  problem: z.string().nullable(),
-  schemaVersion: z.number(),
-  counts: BackupCounts.nullable(),
-  /** When the encrypted copy in the second place was written and checked. */
-  copiedAt: z.string().nullable(),
-});
+/** What the card lists of a backup, under the file's name, with the manifest format's version. */
+export const BackupManifest = BackupEntry.omit({ id: true }).extend({ version: z.literal(1), file: z.string() });
 export type BackupManifest = z.infer<typeof BackupManifest>;
 
 const NAME = /^besked-(\d{8}T\d{9}Z)-([a-z]+)\.db$/;
