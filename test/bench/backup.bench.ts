@@ -19,14 +19,16 @@ export const benches: Bench[] = [
     names: ['backup.100k_contacts_s', 'backup.campaign_ratio'],
     async run(report) {
       const p = await prepare();
+      // The backup's read-only check blocks the event loop for a moment; the simulator's keep-alive timers then fire
+      // late and may close the socket the next control request reuses. Such a request (not a send) is tried once more.
+      const sim = p.sim;
+      p.sim = (method, path, body) => sim(method, path, body).catch(() => sim(method, path, body));
       try {
         const backups: number[] = [];
         for (let i = 0; i < RUNS; i++) backups.push(await backUp(p));
         const bytes = (await p.ok('backup.status', {})).entries[0]!.bytes;
         report({ name: 'backup.100k_contacts_s', value: round3(median(backups)), unit: 's', runs: backups.map(round3), bytes, goal: '< 3' });
 
-        // The sandbox's keep-alive socket may have been closed while the backups ran (idle over 5 s): one retry.
-        await resetSim(p).catch(() => resetSim(p));
         const ratios: number[] = [];
         const pairs: { without: number; with: number; backupS: number }[] = [];
         for (let i = 0; i < RUNS; i++) {

@@ -10,7 +10,7 @@ import type { Db } from '../db/database';
 import { storageProblemOf } from '../db/storage-errors';
 import { BeskedError } from '../errors';
 import { backupFileName, writeManifest, type BackupManifest } from './backup-manifest';
-import { verifyBackup } from './backup-verify';
+import { verifyBackup, verifyBackupInSlices, type BackupCheck } from './backup-verify';
 import { writeTakenAt } from './never-twice';
 
 /** Pages copied per step of the online backup (1 MiB): a millisecond or two each, so a campaign's writes go on between steps. */
@@ -31,7 +31,8 @@ export async function writeBackup(db: Db, dir: string, at: number, reason: Backu
     rmSync(partial, { force: true });
     throw backupWriteError(err);
   }
-  return finish(partial, dir, name, at, reason);
+  finish(partial, dir, name, at);
+  return manifestOf(dir, name, at, reason, await verifyBackupInSlices(join(dir, name)));
 }
 
 /** Backs up a database that nothing else uses yet (before a migration at start): one statement, no event loop to keep free. */
@@ -44,10 +45,11 @@ export function writeBackupNow(db: Db, dir: string, at: number, reason: BackupRe
     rmSync(partial, { force: true });
     throw backupWriteError(err);
   }
-  return finish(partial, dir, name, at, reason);
+  finish(partial, dir, name, at);
+  return manifestFor(dir, name, at, reason);
 }
 
-function finish(partial: string, dir: string, name: string, at: number, reason: BackupReason): BackupManifest {
+function finish(partial: string, dir: string, name: string, at: number): void {
   try {
     leaveOut(partial, new Date(at).toISOString());
     fsyncFile(partial);
@@ -57,13 +59,15 @@ function finish(partial: string, dir: string, name: string, at: number, reason: 
     rmSync(partial, { force: true });
     throw backupWriteError(err);
   }
-  return manifestFor(dir, name, at, reason);
 }
 
 /** Checks a written backup read-only and writes its manifest (also for one whose manifest a crash kept from being written). */
 export function manifestFor(dir: string, name: string, at: number, reason: BackupReason): BackupManifest {
+  return manifestOf(dir, name, at, reason, verifyBackup(join(dir, name)));
+}
+
+function manifestOf(dir: string, name: string, at: number, reason: BackupReason, check: BackupCheck): BackupManifest {
   const file = join(dir, name);
-  const check = verifyBackup(file);
   const manifest: BackupManifest = { version: 1, file: name, takenAt: new Date(at).toISOString(), reason, bytes: statSync(file).size, ...check, copiedAt: null };
   writeManifest(dir, manifest);
   return manifest;

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { SecondPlaceProblem } from '../../../src-shared/contract';
 import { decryptFile, encryptFile, type BackupKey } from './backup-crypto';
 import { fsyncFile } from './backup-file';
-import { verifyBackup } from './backup-verify';
+import { verifyBackupInSlices } from './backup-verify';
 
 export const ENCRYPTED_EXTENSION = '.besked-backup';
 
@@ -34,7 +34,7 @@ export async function copyToSecondPlace(localFile: string, place: string, key: B
   const check = join(scratchDir, name + '.check.partial');
   try {
     await decryptFile(dest, check, key.key);
-    const verified = verifyBackup(check);
+    const verified = await verifyBackupInSlices(check);
     if (!verified.ok) return { ok: false, problem: 'failed', detail: verified.problem ?? 'The copy did not pass its check.' };
     return { ok: true };
   } catch (err) {

@@ -27,7 +27,7 @@ describe.each(['legacy', 'messaging'] as const)('a restore over the %s interface
     const token = 'never-twice-' + Math.random().toString(36).slice(2);
     const base = `http://127.0.0.1:${port}`;
     sim = await startSimulator({ port, token, log: () => undefined });
-    await simCall(base, token, 'PUT', '/_sim/faults', { rules: [{ path: channel === 'legacy' ? '/rest/mtsms' : '/messages', method: 'POST', latency_ms: 120 }] });
+    await simCall(base, token, 'PUT', '/_sim/faults', { rules: [{ path: channel === 'legacy' ? '/rest/mtsms' : '/mobile/multi', method: 'POST', latency_ms: 120 }] });
     w = await hostWorld(undefined, undefined, undefined, { campaigns: { chunkSize: 2, batchSize: 3, retryBaseMs: 100, retryMaxMs: 400 } });
     await w.calls.ok('settings.update', { sandbox: false, endpoints: { default: { messagingUrl: base, legacyUrl: base } } });
     await w.calls.ok('settings.setToken', { platform: 'default', token });
