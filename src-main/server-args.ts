@@ -1,5 +1,6 @@
 // Parses the server's command line: --host ADDR (127.0.0.1; 0.0.0.0 serves the network), --port N (8443; 0 picks a
-// free port), --data DIR, --cert FILE with --key FILE (the user's own certificate), --name NAME (shown to users).
+// free port), --data DIR, --cert FILE with --key FILE (the user's own certificate), --name NAME (shown to users),
+// --restore FILE (a backup to restore into the data folder before the server starts).
 import { isIPv6 } from 'node:net';
 
 export interface ServerArgs {
@@ -9,9 +10,10 @@ export interface ServerArgs {
   cert?: string;
   key?: string;
   name?: string;
+  restore?: string;
 }
 
-export const SERVER_USAGE = 'Usage: npm run server -- [--host ADDR] [--port N] [--data DIR] [--cert FILE --key FILE] [--name NAME]';
+export const SERVER_USAGE = 'Usage: npm run server -- [--host ADDR] [--port N] [--data DIR] [--cert FILE --key FILE] [--name NAME] [--restore FILE]';
 
 /** A host name or an IPv4 address: what listen() takes, and nothing with a scheme, a path or a port. */
 const NAME_OR_V4 = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
@@ -32,11 +34,11 @@ export function parseServerArgs(argv: string[]): ServerArgs | { error: string } 
       const v = value();
       if (!v || !validHost(v)) return { error: `--host needs an address such as 0.0.0.0 or 192.168.1.20, got ${v ?? 'nothing'}` };
       out.host = v;
-    } else if (flag === '--data' || flag === '--cert' || flag === '--key' || flag === '--name') {
+    } else if (flag === '--data' || flag === '--cert' || flag === '--key' || flag === '--name' || flag === '--restore') {
       const v = value()?.trim();
       if (!v) return { error: `${flag} needs ${flag === '--name' ? 'a name' : flag === '--data' ? 'a folder' : 'a file'}` };
       if (flag === '--name' && v.length > 60) return { error: '--name holds at most 60 characters' };
-      out[flag.slice(2) as 'data' | 'cert' | 'key' | 'name'] = v;
+      out[flag.slice(2) as 'data' | 'cert' | 'key' | 'name' | 'restore'] = v;
     } else {
       return { error: `Unknown option ${a}` };
     }

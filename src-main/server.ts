@@ -1,5 +1,6 @@
-// `npm run server -- [--host ADDR] [--port N] [--data DIR] [--cert FILE --key FILE] [--name NAME]`: one core serving a
-// team over TLS. Prints the address to open, the certificate's fingerprint (what the desktop app shows on first
+// `npm run server -- [--host ADDR] [--port N] [--data DIR] [--cert FILE --key FILE] [--name NAME] [--restore FILE]`:
+// one core serving a team over TLS (after restoring a backup into its data folder, when asked; an encrypted one's
+// passphrase comes from BESKED_BACKUP_PASSPHRASE). Prints the address to open, the certificate's fingerprint (what the desktop app shows on first
 // connect) and where the gateway token is kept; on SIGTERM or SIGINT stops accepting, closes every socket, pauses the
 // outbox at a chunk boundary, closes the database and exits 0.
 import { join, resolve } from 'node:path';
@@ -10,6 +11,8 @@ import { builtRenderer, packageVersion } from './built-renderer';
 import { parseServerArgs, SERVER_USAGE } from './server-args';
 import { startTeamServer } from './server/start-server';
 import { describeVault } from './server/token-vault';
+import { restoreAtStart } from './core/backup/restore-at-start';
+import { toAppError } from './core/errors';
 
 async function main() {
   const args = parseServerArgs(process.argv.slice(2));
@@ -23,6 +26,21 @@ async function main() {
   const log = createLogger({ file: join(dataDir, 'besked.log'), echo: process.env.BESKED_LOG === '1' });
   // From here on a crash is reported through the log's redaction, never with the token in it.
   installCrashGuard({ log });
+  if (args.restore) {
+    const passphrase = process.env.BESKED_BACKUP_PASSPHRASE;
+    try {
+      const r = await restoreAtStart({ dataDir, file: resolve(args.restore), now: Date.now, ...(passphrase ? { passphrase } : {}) });
+      process.stdout.write(
+        `Restored the backup of ${r.takenAt}. ${r.pausedCampaigns} campaign(s) wait paused to be checked; ${r.heldOccurrences} automation run(s) were not sent.` +
+          (r.safetyCopy ? ` The data as it was is kept in backups/${r.safetyCopy}.` : '') +
+          '\n',
+      );
+    } catch (err) {
+      // Nothing was changed: the message says why, without a stack trace.
+      process.stderr.write(`The backup was not restored: ${toAppError(err).message}\n`);
+      process.exit(1);
+    }
+  }
   const service = process.env.BESKED_KEYCHAIN_SERVICE;
   const server = await startTeamServer({
     dataDir,

@@ -319,6 +319,26 @@ export const ERROR_CODES = {
   'campaign.resendByColleague': ['name'],
   // Drafts belong to their author unless shared.
   'campaign.notYourDraft': ['name'],
+  // Backups and restore (core/backup, issue 28).
+  'backup.diskFull': [],
+  'backup.writeFailed': ['reason'],
+  'backup.checkFailed': ['problem'],
+  'backup.newerFormat': [],
+  'backup.wrongPassphrase': [],
+  'backup.damaged': [],
+  'backup.notABackup': [],
+  'backup.noNewPassphrase': [],
+  'backup.confirmMismatch': [],
+  'backup.restoreAtStart': [],
+  'backup.notFound': [],
+  'backup.nothingChosen': [],
+  'backup.passphraseNeeded': [],
+  'backup.unusable': ['problem'],
+  'backup.newerSchema': ['version', 'known'],
+  // Why a restored campaign waits, a recipient is uncertain, or an automation run was not sent: the backup's time.
+  'backup.restoredCheck': ['at'],
+  'backup.restoredUncertain': ['at'],
+  'backup.restoredNotSent': ['at'],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -23,7 +23,7 @@ import { createSyncService, type SyncService } from './sync';
 import { createMessagesModule } from './messages';
 import { createSandboxModule } from './sandbox';
 import { createAutomationsModule, type AutomationsModule } from './automations';
-import { modeClock } from './clock';
+import { computerClock, modeClock } from './clock';
 import { InstanceLock, type InstanceKind } from './instance-lock';
 import { PriceSchedule, type Every } from './pricing/price-schedule';
 import { createTeamModule, type TeamModule, type TeamModuleOptions } from './team';
@@ -31,6 +31,7 @@ import { createAuditModule } from './audit';
 import { remoteHandlers, type RemoteControl } from './remote';
 import { createPrivacyModule } from './privacy';
 import { LOCAL_CALLER, type Caller } from './team/caller';
+import { backupsDir, createBackupModule, writeBackupNow, type RestartControl } from './backup';
 
 export interface CoreOptions {
   dataDir: string;
@@ -61,6 +62,8 @@ export interface CoreOptions {
   remote?: RemoteControl;
   /** The retention of message texts: its clock and the timer of its daily look (tests move both). */
   privacy?: { now?: () => number; every?: Every };
+  /** The backups' clock and the timer of their hourly look (tests move both); the host's restart for a restore. */
+  backup?: { now?: () => number; every?: Every; restart?: RestartControl };
 }
 
 /** Who makes the daily retention run's audited call: Besked itself, on this computer. */
@@ -91,12 +94,20 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
   // Before anything reads the folder: a second process would take the first one's requests in flight for crashed ones.
   const lock = InstanceLock.acquire(opts.dataDir, opts.instance ?? opts.shell);
   const log = opts.log ?? createLogger({ file: join(opts.dataDir, 'besked.log') });
+  // Backups keep the computer's time in either mode: a day old means a day of this PC's life, not of the test gateway's.
+  const backupNow = opts.backup?.now ?? computerClock.now;
   let db: Db;
   try {
     keepDataFolderPrivate(opts.dataDir, log);
     // Made 0600 before SQLite opens it: its -wal and -shm files take the database file's mode.
     touchPrivate(join(opts.dataDir, 'besked.db'));
-    db = openDatabase(join(opts.dataDir, 'besked.db'));
+    db = openDatabase(join(opts.dataDir, 'besked.db'), {
+      // An upgrade is the riskiest moment for the data: the database as it was is kept before the first migration runs.
+      beforeMigrate: (old) => {
+        makePrivateDir(backupsDir(opts.dataDir));
+        writeBackupNow(old, backupsDir(opts.dataDir), backupNow(), 'upgrade');
+      },
+    });
   } catch (err) {
     lock.release();
     throw err;
@@ -187,6 +198,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     applyAsBesked: () => dispatch('privacy.applyRetention', {}, BESKED_ITSELF),
     ...(opts.privacy?.every ? { every: opts.privacy.every } : {}),
   });
+  const backup = createBackupModule({ db, dataDir: opts.dataDir, events, log, vault, now: backupNow, ...(opts.backup?.every ? { every: opts.backup.every } : {}), restart: opts.backup?.restart ?? null });
 
   // Each domain's module registers exactly the calls of its part of the contract (test/unit/foundation/handler-homes).
   const handlers: Handlers = {
@@ -210,6 +222,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     ...audit.handlers,
     ...remoteHandlers(opts.remote ?? null),
     ...privacy.handlers,
+    ...backup.handlers,
   };
 
   const dispatch = createDispatcher(handlers, { log, checkOutputs: opts.checkOutputs ?? false, audit: audit.sink });
@@ -220,6 +233,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
   const priceSchedule = new PriceSchedule({ book: campaigns.prices, events, log, view: async () => ({ settings: settings.get(), connection: await connection.state() }), ...(opts.pricing?.every ? { every: opts.pricing.every } : {}) });
   priceSchedule.start();
   privacy.schedule.start();
+  backup.start();
 
   return {
     dispatch,
@@ -237,6 +251,8 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
       // The outbox first: the request in flight gets its outcome recorded before the gateway client closes.
       await automations.stop();
       clock.stop();
+      // A backup being written reads the database to its end before it closes.
+      await backup.stop();
       await campaigns.stop();
       await sync.stop();
       await priceSchedule.stop();

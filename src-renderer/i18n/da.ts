@@ -1,6 +1,7 @@
 // Every Danish string of the UI, key for key the same as en.ts (the type and test/unit/renderer/i18n.test.ts check it).
 import { automationsDa } from './automations-da';
 import { auditDa } from './audit-da';
+import { backupDa } from './backup-da';
 import { deliveryHelpDa } from './delivery-help-da';
 import { errorTextsDa } from './error-texts-da';
 import { teamDa } from './team-da';
@@ -1177,5 +1178,6 @@ export const da: Translation<Messages> = {
   team: teamDa,
   audit: auditDa,
   privacy: privacyDa,
+  backup: backupDa,
   errors: errorTextsDa,
 };

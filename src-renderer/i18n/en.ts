@@ -1,6 +1,7 @@
 // Every English string of the UI, in one place so that a Danish file can mirror it key by key.
 import { automationsEn } from './automations-en';
 import { auditEn } from './audit-en';
+import { backupEn } from './backup-en';
 import { deliveryHelpEn } from './delivery-help-en';
 import { errorTextsEn } from './error-texts-en';
 import { teamEn } from './team-en';
@@ -1174,6 +1175,7 @@ export const en = {
   team: teamEn,
   audit: auditEn,
   privacy: privacyEn,
+  backup: backupEn,
   /** Core errors by code (src-shared/error-codes.ts); the texts live in their own file. */
   errors: errorTextsEn,
 } as const;

@@ -1,4 +1,5 @@
 // The Danish text of every error code, key for key as error-texts-en.ts with the same {parameters}; da.ts mounts it as `errors`.
+import { backupErrorsDa } from './backup-da';
 import type { errorTextsEn } from './error-texts-en';
 import type { Translation } from './da';
 import { deliveryHelpDa } from './delivery-help-da';
@@ -340,4 +341,5 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
     noSuchColleague: 'Den kollega er ikke længere på holdet. Vælg en anden.',
   },
 
+  backup: backupErrorsDa,
 };

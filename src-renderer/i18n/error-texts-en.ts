@@ -1,4 +1,5 @@
 // The English text of every error code in src-shared/error-codes.ts, with exactly its {parameters}; en.ts mounts it as `errors`.
+import { backupErrorsEn } from './backup-en';
 import { PHONE_REJECTION_MESSAGES } from '../../src-shared/phone';
 import { GAVE_UP_ERROR, REFUSED_WORDS } from '../../src-shared/delivery-failures';
 import { deliveryHelpEn } from './delivery-help-en';
@@ -338,4 +339,5 @@ export const errorTextsEn = {
     noSuchColleague: 'That colleague is no longer on the team. Choose someone else.',
   },
 
+  backup: backupErrorsEn,
 } as const;

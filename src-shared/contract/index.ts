@@ -4,7 +4,7 @@
 //
 // A call's file is named by its name's prefix: app.ts, settings.ts, account.ts, contacts.ts (with groups.*),
 // import.ts (contacts.import*), campaigns.ts, compose.ts (with templates.*, senders.* and pricing.*), inbox.ts,
-// sync.ts, messages.ts, sandbox.ts, automations.ts and privacy.ts. An event lives with the domain that emits it.
+// sync.ts, messages.ts, sandbox.ts, automations.ts, team.ts, audit.ts, remote.ts, privacy.ts and backup.ts. An event lives with the domain that emits it.
 import type { z } from 'zod';
 import type { Result } from '../errors';
 import { DEFAULT_MAX_INPUT_BYTES, type CallRule, type CallSpec } from './basics';
@@ -24,6 +24,7 @@ import { teamCalls, teamEvents, teamRules } from './team';
 import { auditCalls, auditRules } from './audit';
 import { remoteCalls, remoteEvents, remoteRules } from './remote';
 import { privacyCalls, privacyRules } from './privacy';
+import { backupCalls, backupEvents, backupRules } from './backup';
 
 export { Mode, FileDownload, Role, AuditAction, DEFAULT_MAX_INPUT_BYTES, type CallSpec, type CallRule, type Access } from './basics';
 export * from './app';
@@ -42,6 +43,7 @@ export * from './team';
 export * from './audit';
 export * from './remote';
 export * from './privacy';
+export * from './backup';
 export * from './wire';
 
 // ─── Calls ──────────────────────────────────────────────────────────────────────────────────────
@@ -64,6 +66,7 @@ export const domainCalls = {
   audit: auditCalls,
   remote: remoteCalls,
   privacy: privacyCalls,
+  backup: backupCalls,
 } as const;
 export type ContractDomain = keyof typeof domainCalls;
 
@@ -84,6 +87,7 @@ export const calls = {
   ...auditCalls,
   ...remoteCalls,
   ...privacyCalls,
+  ...backupCalls,
 } as const satisfies Record<string, CallSpec>;
 
 export type Calls = typeof calls;
@@ -109,6 +113,7 @@ export const callRules = {
   ...auditRules,
   ...remoteRules,
   ...privacyRules,
+  ...backupRules,
 } as const satisfies { readonly [N in keyof Calls]: CallRule };
 export type CallName = keyof Calls;
 /** The call names of one domain or several, e.g. DomainCallName<'campaigns' | 'compose'>. */
@@ -132,6 +137,7 @@ export const events = {
   ...automationsEvents,
   ...teamEvents,
   ...remoteEvents,
+  ...backupEvents,
 } as const satisfies Record<string, z.ZodType>;
 
 export type Events = typeof events;

@@ -20,6 +20,7 @@ import type { AutomationRow } from './automation-store';
 import { OneAtATime } from './one-at-a-time';
 import { firstWord, isOptOutText, matchRule } from '../../../src-shared/automations/keyword-match';
 import { frequencyAllows, isPhoneSender, loopGuard, loopTextKey, tooOldToAnswer } from '../../../src-shared/automations/reply-guards';
+import { inRestoredWindow, readRestoredWindow, type RestoredWindow } from '../backup/restored-window';
 
 export type ReplyOutcome = 'replied' | 'no_rule' | 'limited' | 'opted_out' | 'not_a_phone' | 'loop' | 'opt_out_word' | 'too_old' | 'assigned' | 'failed';
 
@@ -61,6 +62,8 @@ interface Pass {
   optOutWords: readonly string[];
   ownNumbers: Set<string>;
   graceMinutes: number;
+  /** Texts in the span a restored backup does not know about are not answered (core/backup/restored-window.ts). */
+  restored: RestoredWindow | null;
   touched: Set<number>;
   contactsChanged: Set<'created' | 'groups' | 'consent'>;
 }
@@ -104,6 +107,7 @@ export class AutoReplies {
       optOutWords: settings.optOutKeywords,
       ownNumbers: this.ownNumbers(mode, settings, rules),
       graceMinutes: settings.automations.graceMinutes,
+      restored: readRestoredWindow(this.d.db),
       touched: new Set(),
       contactsChanged: new Set(),
     };
@@ -173,6 +177,7 @@ export class AutoReplies {
     if (p.ownNumbers.has(String(m.msisdn))) return note('not_a_phone', 'One of our own numbers');
     if (!isPhoneSender(m.msisdn, m.sender)) return note('not_a_phone', 'Not a phone number (a short code or a name)');
     if (tooOldToAnswer(Date.parse(m.sentAt), this.d.now(), p.graceMinutes)) return note('too_old', 'Arrived while Besked was closed, longer ago than the grace period');
+    if (inRestoredWindow(p.restored, m.sentAt)) return note('too_old', 'Arrived between the time of the backup restored and the restore: it may have been answered then');
     if (!rule) return note('no_rule', null);
     // A colleague answers this customer in person (issue 21): a machine's reply would talk over them.
     const assignee = new Assignments(this.d.db).of(m.mode, m.msisdn);

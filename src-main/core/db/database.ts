@@ -8,7 +8,13 @@ import { configureCheckpoints } from './checkpoints';
 
 export type Db = Database.Database;
 
-export function openDatabase(file: string, opts: { migrations?: readonly Migration[] } = {}): Db {
+export interface OpenOptions {
+  migrations?: readonly Migration[];
+  /** Called with the open database before the first migration of an existing one runs (core/backup keeps a copy). */
+  beforeMigrate?: (db: Db, version: number) => void;
+}
+
+export function openDatabase(file: string, opts: OpenOptions = {}): Db {
   const list = opts.migrations ?? migrations;
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
@@ -21,6 +27,9 @@ export function openDatabase(file: string, opts: { migrations?: readonly Migrati
     // NORMAL is durable in WAL mode across application crashes; only an OS crash can lose the last commit.
     db.pragma('synchronous = NORMAL');
     configureCheckpoints(db);
+    const version = schemaVersion(db);
+    // A new database (version 0) has nothing to lose; one at the latest version is not migrated.
+    if (opts.beforeMigrate && version > 0 && version < list.length) opts.beforeMigrate(db, version);
     migrate(db, list);
     return db;
   } catch (err) {

@@ -117,8 +117,21 @@ export async function startHost(o: HostOptions): Promise<Host> {
     return link;
   }
 
+  /** A restore (core/backup): after its answer, this core closes, the database file is swapped, and a core starts again. */
+  const restart = (swap: () => Promise<void>) =>
+    queueSwitch(async () => {
+      await stopTarget();
+      try {
+        await swap();
+      } finally {
+        target = await startLocalCore();
+        announce();
+      }
+    });
+
   async function startLocalCore(): Promise<Target> {
-    const core = await startCore({ ...o.core, dataDir: o.dataDir, shell: o.shell, version: o.version, log: o.log, vault: o.vault, remote: control });
+    const backup = { ...o.core?.backup, restart };
+    const core = await startCore({ ...o.core, dataDir: o.dataDir, shell: o.shell, version: o.version, log: o.log, vault: o.vault, remote: control, backup });
     if (lockNote) core.lock.describe(lockNote);
     return { kind: 'core', core, unsubscribe: core.events.subscribe(forward) };
   }

@@ -6,9 +6,10 @@ import { coded } from '../../../src-shared/error-codes';
 
 /**
  * What the vault keeps: a platform's API token, a webhook's signing secret (issue 8's optional receiver), or the
- * desktop app's session on a Besked server, one per server address (issue 21, core/remote).
+ * desktop app's session on a Besked server, one per server address (issue 21, core/remote), or the key a backup
+ * passphrase derives, by key id, so daily copies are encrypted without asking for it (issue 28, core/backup).
  */
-export type SecretKey = Platform | 'webhook:messaging' | 'webhook:legacy' | `team-session:${string}`;
+export type SecretKey = Platform | 'webhook:messaging' | 'webhook:legacy' | `team-session:${string}` | `backup-key:${string}`;
 
 export interface TokenVault {
   /** 'file': a Besked server without a keychain keeps them in a file only its user may read (file-vault.ts). */
@@ -22,7 +23,7 @@ export interface TokenVault {
 
 export const KEYCHAIN_SERVICE = 'Besked';
 const account = (key: SecretKey) =>
-  key.startsWith('webhook:') ? `webhook-secret:${key.slice(8)}` : key.startsWith('team-session:') ? key : `api-token:${key}`;
+  key.startsWith('webhook:') ? `webhook-secret:${key.slice(8)}` : key.startsWith('team-session:') || key.startsWith('backup-key:') ? key : `api-token:${key}`;
 
 /** The part of @napi-rs/keyring's AsyncEntry the vault uses, so tests can see exactly what is called. */
 export interface KeyringEntry {

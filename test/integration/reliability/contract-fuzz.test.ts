@@ -21,9 +21,19 @@ const names = Object.keys(calls) as CallName[];
 
 /**
  * Calls that only ever get inputs they must refuse, even as the owner: a valid one would point the server at another
- * gateway or server on the real network (addresses, token, mode, another Besked server) or open a port.
+ * gateway or server on the real network (addresses, token, mode, another Besked server), open a port, write backups
+ * into a folder anywhere on the machine, or swap the database for another.
  */
-const REFUSED_ONLY = new Set<CallName>(['settings.update', 'settings.setToken', 'remote.probe', 'remote.use', 'remote.useThisPc', 'sync.setWebhookSecret']);
+const REFUSED_ONLY = new Set<CallName>([
+  'settings.update',
+  'settings.setToken',
+  'remote.probe',
+  'remote.use',
+  'remote.useThisPc',
+  'sync.setWebhookSecret',
+  'backup.configure',
+  'backup.restore',
+]);
 /** Calls that hash a password (about a tenth of a second each): a few valid tries are enough. */
 const HASHING = new Set<CallName>(['team.setupOwner', 'team.signIn', 'team.acceptInvitation', 'team.changePassword', 'team.resetPassword']);
 

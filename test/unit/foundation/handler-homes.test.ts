@@ -32,6 +32,7 @@ const CORE_FOLDER: Record<ContractDomain, string> = {
   audit: 'audit',
   remote: 'remote',
   privacy: 'privacy',
+  backup: 'backup',
 };
 
 function sourceFiles(dir: string): string[] {

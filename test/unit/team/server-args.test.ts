@@ -12,6 +12,7 @@ describe('server arguments', () => {
     [['--host', 'besked.shop.lan'], { host: 'besked.shop.lan', port: 8443 }],
     [['--cert', 'c.pem', '--key', 'k.pem'], { host: '127.0.0.1', port: 8443, cert: 'c.pem', key: 'k.pem' }],
     [['--name', 'Salon Nord'], { host: '127.0.0.1', port: 8443, name: 'Salon Nord' }],
+    [['--restore', '/media/usb/besked-20261102T090000000Z-daily.besked-backup'], { host: '127.0.0.1', port: 8443, restore: '/media/usb/besked-20261102T090000000Z-daily.besked-backup' }],
   ])('parses %j', (argv, expected) => {
     expect(parseServerArgs(argv)).toEqual(expected);
   });
@@ -28,6 +29,7 @@ describe('server arguments', () => {
     [['--host', 'x:8443']],
     [['--host', 'a:8443']],
     [['--data']],
+    [['--restore']],
     [['--cert', 'c.pem']],
     [['--key', 'k.pem']],
     [['--name', '   ']],

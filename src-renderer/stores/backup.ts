@@ -1,0 +1,64 @@
+// Backups as the core answers them (issue 28): the list with counts, the second place, the passphrase, "Back up now",
+// and a restore with its progress. The rules (when, what is kept, what a restore pauses) are the core's.
+import { defineStore } from 'pinia';
+import { ref } from 'vue';
+import type { BackupKeep, BackupStatus, CallInput, NewPassphrase, RestoreResult, RestoreStep } from '../../src-shared/contract';
+import { call, on } from '../api';
+
+export const useBackupStore = defineStore('backup', () => {
+  const status = ref<BackupStatus | null>(null);
+  /** The passphrase shown once, until it is confirmed or the dialog closes. */
+  const shown = ref<NewPassphrase | null>(null);
+  const progress = ref<{ step: RestoreStep; fraction: number } | null>(null);
+  let listening = false;
+
+  function listen() {
+    if (listening) return;
+    listening = true;
+    on('backup.changed', (s) => (status.value = s));
+    on('backup.restoreProgress', (p) => (progress.value = p));
+  }
+
+  async function load() {
+    listen();
+    status.value = await call('backup.status', {});
+  }
+
+  async function backUpNow() {
+    const entry = await call('backup.now', {});
+    await load();
+    return entry;
+  }
+
+  async function configure(change: { secondPlace?: string | null; keep?: BackupKeep }) {
+    status.value = await call('backup.configure', change);
+  }
+
+  async function newPassphrase() {
+    shown.value = await call('backup.newPassphrase', {});
+    return shown.value;
+  }
+
+  async function confirmPassphrase(words: [string, string]) {
+    status.value = await call('backup.confirmPassphrase', { words });
+    shown.value = null;
+  }
+
+  /** Restores, then waits for the core to start again over the restored data (the next call waits for it). */
+  async function restore(input: CallInput<'backup.restore'>): Promise<RestoreResult> {
+    listen();
+    progress.value = { step: 'read', fraction: 0 };
+    try {
+      const result = await call('backup.restore', input);
+      progress.value = { step: 'restart', fraction: 0.9 };
+      await load();
+      progress.value = { step: 'done', fraction: 1 };
+      return result;
+    } catch (err) {
+      progress.value = null;
+      throw err;
+    }
+  }
+
+  return { status, shown, progress, load, backUpNow, configure, newPassphrase, confirmPassphrase, restore };
+});

@@ -1,0 +1,134 @@
+// Backups (issue 28): automatic, verified copies of the shop's database in the data folder and, encrypted, in a
+// second place the owner chooses; the recovery passphrase that opens them; and restore, which never texts anyone twice.
+import { z } from 'zod';
+import { call, input, none, type CallSpec, OWNER, rule, type RuleTable } from './basics';
+
+/** A backup file picked in the window arrives as base64 in one call: up to 32 MiB of it (about 24 MB of file). */
+export const RESTORE_INPUT_BYTES = 32 * 1024 * 1024;
+
+/** Why a backup was taken. */
+export const BackupReason = z.enum(['start', 'daily', 'manual', 'upgrade', 'restore']);
+export type BackupReason = z.infer<typeof BackupReason>;
+
+/** What a backup holds, counted when it was verified. */
+export const BackupCounts = z.object({ contacts: z.number(), campaigns: z.number(), messages: z.number(), consentEntries: z.number() });
+export type BackupCounts = z.infer<typeof BackupCounts>;
+
+/** How many generations are kept of each kind; the last good backup is never deleted. */
+export const BackupKeep = z.object({
+  daily: z.int().min(1).max(60),
+  weekly: z.int().min(0).max(52),
+  monthly: z.int().min(0).max(120),
+});
+export type BackupKeep = z.infer<typeof BackupKeep>;
+
+export const BackupEntry = z.object({
+  /** The backup's file name in the data folder's backups/ (without folder). */
+  id: z.string(),
+  /** UTC ISO: when the copy was taken; what was sent after this time is not in it. */
+  takenAt: z.string(),
+  reason: BackupReason,
+  bytes: z.number(),
+  /** Whether it passed the check after writing (integrity, schema version, counts). */
+  ok: z.boolean(),
+  /** Why it failed the check, in words. */
+  problem: z.string().nullable(),
+  schemaVersion: z.number(),
+  counts: BackupCounts.nullable(),
+  /** UTC ISO of the encrypted copy in the second place, when there is a good one. */
+  copiedAt: z.string().nullable(),
+});
+export type BackupEntry = z.infer<typeof BackupEntry>;
+
+/** Why the second place cannot take a copy. */
+export const SecondPlaceProblem = z.enum(['missing', 'full', 'failed', 'noPassphrase']);
+export type SecondPlaceProblem = z.infer<typeof SecondPlaceProblem>;
+
+export const BackupStatus = z.object({
+  entries: z.array(BackupEntry),
+  lastGoodAt: z.string().nullable(),
+  /** A backup being written now. */
+  running: z.boolean(),
+  /** The last backup's failure (e.g. the disk is full), until one succeeds. */
+  lastFailure: z.string().nullable(),
+  keep: BackupKeep,
+  secondPlace: z.object({
+    /** The folder (a USB drive, a network share, a synced folder); null when not chosen. */
+    path: z.string().nullable(),
+    problem: SecondPlaceProblem.nullable(),
+    /** UTC ISO of the last good encrypted copy there. */
+    lastCopyAt: z.string().nullable(),
+  }),
+  passphrase: z.object({
+    /** The key id of the passphrase new copies are encrypted with; null before one is set. */
+    keyId: z.string().nullable(),
+    /** Earlier passphrases' key ids: copies made with them need the old passphrase. */
+    oldKeyIds: z.array(z.string()),
+  }),
+  /** Shown on the card and in the header: no good copy outside this PC for three days (or never since it was chosen). */
+  offsiteOverdue: z.boolean(),
+});
+export type BackupStatus = z.infer<typeof BackupStatus>;
+
+/** A new recovery passphrase, shown once: the owner writes it down and types two of its words to confirm. */
+export const NewPassphrase = z.object({ words: z.array(z.string()), askFor: z.tuple([z.int(), z.int()]) });
+export type NewPassphrase = z.infer<typeof NewPassphrase>;
+
+export const RestoreStep = z.enum(['read', 'verify', 'safetyCopy', 'migrate', 'neverTwice', 'swap', 'restart', 'done']);
+export type RestoreStep = z.infer<typeof RestoreStep>;
+
+export const RestoreResult = z.object({
+  takenAt: z.string(),
+  /** Campaigns that were sending, queued or waiting in the backup and now wait, paused, to be checked. */
+  pausedCampaigns: z.number(),
+  /** Automation occurrences that fell due after the backup was taken and were not sent. */
+  heldOccurrences: z.number(),
+  /** The copy of the database as it was before the restore, in backups/. */
+  safetyCopy: z.string().nullable(),
+});
+export type RestoreResult = z.infer<typeof RestoreResult>;
+
+const Passphrase = z.string().trim().min(1).max(500);
+
+export const backupCalls = {
+  'backup.status': call(none, BackupStatus, 'The backups with their date, size and counts, the second place and the passphrase.'),
+  'backup.now': call(none, BackupEntry, 'Backs up now: writes, verifies and copies to the second place.'),
+  'backup.configure': call(
+    input({ secondPlace: z.string().trim().max(1000).nullable().optional(), keep: BackupKeep.optional() }),
+    BackupStatus,
+    'Chooses the second place (a folder; null: none) and how many generations are kept.',
+  ),
+  'backup.newPassphrase': call(none, NewPassphrase, 'Makes a new recovery passphrase, shown once; it takes effect when confirmed.'),
+  'backup.confirmPassphrase': call(
+    input({ words: z.tuple([z.string().trim().max(50), z.string().trim().max(50)]) }),
+    BackupStatus,
+    'Confirms the new passphrase by two of its words; later copies are encrypted with it, older ones keep theirs.',
+  ),
+  'backup.restore': call(
+    input({
+      /** A backup from the list. */
+      id: z.string().max(200).optional(),
+      /** Or a backup file the user picked (a .db, or an encrypted copy), as base64. */
+      file: z.object({ name: z.string().max(300), base64: z.string() }).optional(),
+      passphrase: Passphrase.optional(),
+    }),
+    RestoreResult,
+    'Verifies a backup, keeps a safety copy of the current data, migrates it forward, swaps it in and restarts the core.',
+    // A picked file travels whole in this one call: as large as any call may be (the largest frame, an email's).
+    { maxInputBytes: RESTORE_INPUT_BYTES },
+  ),
+} as const satisfies Record<string, CallSpec>;
+
+export const backupRules = {
+  'backup.status': OWNER,
+  'backup.now': OWNER,
+  'backup.configure': rule('owner', 'settings'),
+  'backup.newPassphrase': OWNER,
+  'backup.confirmPassphrase': rule('owner', 'settings'),
+  'backup.restore': rule('owner', 'delete'),
+} as const satisfies RuleTable<typeof backupCalls>;
+
+export const backupEvents = {
+  'backup.changed': BackupStatus,
+  'backup.restoreProgress': z.object({ step: RestoreStep, fraction: z.number().min(0).max(1) }),
+} as const;

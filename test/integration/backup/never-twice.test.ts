@@ -1,0 +1,71 @@
+// A restore never texts anyone twice (issue 28.7), on both gateway interfaces: a backup taken while a campaign sends,
+// the campaign finished after it, then the older backup restored. The campaign comes back paused with the backup's
+// time as its reason, what was in flight is uncertain, and going on sends nothing: the simulator's ledger holds each
+// number exactly once.
+import { afterEach, describe, expect, it } from 'vitest';
+import { startSimulator, type Simulator } from '../../../src-sim/index';
+import { draft, numbers } from '../campaigns/helpers';
+import { freePort, simCall } from '../core-calls';
+import type { SimLedgerEntry } from '../reliability/ledger-reconcile';
+import { hostWorld, removeTempDirs, type HostWorld } from './helpers';
+
+let w: HostWorld | null = null;
+let sim: Simulator | null = null;
+afterEach(async () => {
+  await w?.host.close().catch(() => undefined);
+  await sim?.close();
+  w = null;
+  sim = null;
+  removeTempDirs();
+});
+
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+describe.each(['legacy', 'messaging'] as const)('a restore over the %s interface', (channel) => {
+  it('brings back the campaign paused, sends nobody twice when it goes on, and says why', async () => {
+    const port = await freePort();
+    const token = 'never-twice-' + Math.random().toString(36).slice(2);
+    const base = `http://127.0.0.1:${port}`;
+    sim = await startSimulator({ port, token, log: () => undefined });
+    await simCall(base, token, 'PUT', '/_sim/faults', { rules: [{ path: channel === 'legacy' ? '/rest/mtsms' : '/mobile/multi', method: 'POST', latency_ms: 120 }] });
+    w = await hostWorld(undefined, undefined, undefined, { campaigns: { chunkSize: 2, batchSize: 3, retryBaseMs: 100, retryMaxMs: 400 } });
+    await w.calls.ok('settings.update', { sandbox: false, endpoints: { default: { messagingUrl: base, legacyUrl: base } } });
+    await w.calls.ok('settings.setToken', { platform: 'default', token });
+    const ledger = async () => ((await simCall(base, token, 'GET', '/_sim/ledger')) as { messages: SimLedgerEntry[] }).messages;
+
+    const { id } = await w.calls.ok('campaigns.create', {});
+    await w.calls.ok('campaigns.saveDraft', { id, draft: draft({ channel, recipients: { contactIds: [], groupIds: [], searches: [], numbers: numbers(7000, 24) } }) });
+    await w.calls.ok('campaigns.send', { id, liveAcknowledged: true });
+    const until = Date.now() + 30_000;
+    while ((await w.calls.ok('campaigns.get', { id })).counts.accepted < 6 && Date.now() < until) await wait(10);
+
+    // Mid-campaign: the backup.
+    w.clock.now += 60_000;
+    const backup = await w.calls.ok('backup.now', {});
+    // Sending goes on to the end after it.
+    let c = await w.calls.ok('campaigns.get', { id });
+    while (c.state !== 'sent' && Date.now() < until) {
+      await wait(30);
+      c = await w.calls.ok('campaigns.get', { id });
+    }
+    expect(c.state).toBe('sent');
+    expect(await ledger()).toHaveLength(24);
+
+    w.clock.now += 60_000;
+    const r = await w.calls.ok('backup.restore', { id: backup.id });
+    expect(r.pausedCampaigns).toBe(1);
+    await w.settled();
+
+    const restored = await w.calls.ok('campaigns.get', { id });
+    expect(restored.state).toBe('paused');
+    expect(restored.lastErrorCode).toEqual({ code: 'backup.restoredCheck', params: { at: backup.takenAt } });
+    // Going on: the pollers and the outbox run, and nothing goes out again.
+    await wait(1500);
+    const after = await ledger();
+    expect(after).toHaveLength(24);
+    const perNumber = new Map<number, number>();
+    for (const e of after) perNumber.set(e.recipient, (perNumber.get(e.recipient) ?? 0) + 1);
+    expect([...perNumber.values()].filter((n) => n > 1)).toEqual([]);
+    expect((await w.calls.ok('campaigns.get', { id })).state).toBe('paused');
+  });
+});
