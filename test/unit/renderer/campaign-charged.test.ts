@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestingPinia } from '@pinia/testing';
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
 import CampaignDetailView from '../../../src-renderer/views/CampaignDetailView.vue';
-import { installFakeBesked, type FakeBesked } from './support/fake-besked';
+import { installFakeBesked } from './support/fake-besked';
 import { mountView } from './support/mount-view';
 import { detail, timeline } from './support/campaign-fixtures';
 import type { CampaignRecipientRow } from '../../../src-shared/contract';
@@ -16,7 +16,6 @@ vi.mock('vue-chartjs', async () => {
   return { Line: defineComponent({ setup: () => () => h('canvas') }) };
 });
 
-let besked: FakeBesked;
 let wrapper: VueWrapper | undefined;
 
 const withdrawn = (id: number): CampaignRecipientRow => ({
@@ -39,7 +38,7 @@ const withdrawn = (id: number): CampaignRecipientRow => ({
 });
 
 beforeEach(() => {
-  besked = installFakeBesked({
+  installFakeBesked({
     'campaigns.recipients': () => ({ total: 3, offset: 0, rows: [1, 2, 3].map(withdrawn) }),
     'campaigns.statusTimeline': () => timeline(),
     'campaigns.get': ({ id }) =>
