@@ -5,6 +5,7 @@ import { deliveryHelpDa } from './delivery-help-da';
 import { errorTextsDa } from './error-texts-da';
 import { teamDa } from './team-da';
 import { chargesDa } from './charges-da';
+import { connectionDa } from './connection-da';
 import type { Messages } from './en';
 
 /** The shape of en.ts with any text in place of each English one. */
@@ -1166,6 +1167,7 @@ export const da: Translation<Messages> = {
   automations: automationsDa,
   team: teamDa,
   charges: chargesDa,
+  connection: connectionDa,
   audit: auditDa,
   errors: errorTextsDa,
 };

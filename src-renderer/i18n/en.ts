@@ -5,6 +5,7 @@ import { deliveryHelpEn } from './delivery-help-en';
 import { errorTextsEn } from './error-texts-en';
 import { teamEn } from './team-en';
 import { chargesEn } from './charges-en';
+import { connectionEn } from './connection-en';
 export const en = {
   app: { name: 'Besked', tagline: 'Text your customers' },
   nav: {
@@ -1163,6 +1164,7 @@ export const en = {
   automations: automationsEn,
   team: teamEn,
   charges: chargesEn,
+  connection: connectionEn,
   audit: auditEn,
   /** Core errors by code (src-shared/error-codes.ts); the texts live in their own file. */
   errors: errorTextsEn,
