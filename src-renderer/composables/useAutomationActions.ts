@@ -68,19 +68,20 @@ export function useAutomationActions() {
     });
   }
 
-  function ask(content: string, action: () => Promise<unknown>) {
+  /** Asks with a title that says what happens and a button that names the action. */
+  function ask(kind: 'pauseAutomation' | 'deleteAutomation', content: string, action: () => Promise<unknown>) {
     dialog.warning({
-      title: t('automations.title'),
+      title: t(`confirm.${kind}.title`),
       content,
-      positiveText: t('campaigns.confirmYes'),
-      negativeText: t('campaigns.confirmNo'),
+      positiveText: t(`confirm.${kind}.act`),
+      negativeText: t('confirm.back'),
       positiveButtonProps: { 'data-testid': 'confirm-yes' } as never,
       onPositiveClick: () => void action(),
     });
   }
 
   function pause(a: Pick<Automation, 'id'>) {
-    ask(t('automations.pauseConfirm'), async () => {
+    ask('pauseAutomation', t('automations.pauseConfirm'), async () => {
       const r = await run(() => store.pause(a.id), t('automations.paused'));
       if (r) tellNotWithdrawn(r.notWithdrawn);
     });
@@ -88,7 +89,7 @@ export function useAutomationActions() {
 
   /** Asks, deletes, then runs `after` (the editor goes back to the list). */
   function remove(a: Pick<Automation, 'id'>, after?: () => unknown) {
-    ask(t('automations.deleteConfirm'), async () => {
+    ask('deleteAutomation', t('automations.deleteConfirm'), async () => {
       const r = await run(() => store.remove(a.id), t('automations.deleted'));
       if (r) {
         tellNotWithdrawn(r.notWithdrawn);

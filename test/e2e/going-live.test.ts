@@ -108,7 +108,7 @@ describe('going live', () => {
     await besked(page, 'settings.update', { language: 'da' });
     await compose();
     await expect.poll(() => text(page, '[data-testid="first-live-warning"]')).toMatch(
-      /^Det her er ikke Sandbox: rigtige beskeder går til rigtige mennesker\. 2 modtagere får beskeden på deres telefon, og din gatewaykonto betaler (\d+,\d\d kr\. for den|for hver del)\. En sendt besked kan ikke kaldes tilbage\.$/,
+      /^Det her er ikke Sandkassen: rigtige beskeder går til rigtige mennesker\. 2 modtagere får beskeden på deres telefon, og din gatewaykonto betaler (\d+,\d\d kr\. for den|for hver del)\. En sendt besked kan ikke kaldes tilbage\.$/,
     );
     expect(await text(page, '.n-dialog__title')).toBe('Din første rigtige afsendelse');
     await app.screenshot('going-live-first-send-da');

@@ -130,6 +130,7 @@ export class CampaignStore {
   private readonly acceptedCost: Statement;
   private readonly refundedCost: Statement;
   private readonly pendingAtGatewayQuery: Statement;
+  private readonly runDueQuery: Statement;
   /** The campaigns' recipients: every read and write of their rows goes through it. */
   readonly recipients: CampaignRecipients;
 
@@ -154,6 +155,13 @@ export class CampaignStore {
          JOIN (SELECT c2.id AS id, SUM(COALESCE(r.cost, 0)) AS est, COUNT(*) AS n FROM send_chunks c2
                JOIN campaign_recipients r ON r.campaign_id = c2.campaign_id AND r.id BETWEEN COALESCE(c2.first_id, 0) AND COALESCE(c2.last_id, 9007199254740991) AND r.chunk_id = c2.id
                WHERE c2.id IN (SELECT chunk_id FROM w) GROUP BY c2.id) t ON t.id = c.id`,
+      )
+      .pluck();
+    // A scheduled run's due time: its name is the automation's, the UI adds the time in the user's format.
+    this.runDueQuery = db
+      .prepare(
+        `SELECT MIN(o.due_at) FROM automation_occurrences o JOIN automations a ON a.id = o.automation_id
+         WHERE o.campaign_id = ? AND a.kind IN ('recurring', 'date_field')`,
       )
       .pluck();
     // done = 0 first: the index on (done, next_poll_at) keeps this to the messages still being watched.
@@ -204,10 +212,12 @@ export class CampaignStore {
     const text = row.text.replace(/\s+/g, ' ').trim();
     // The row cannot say so itself while the disk refuses writes.
     const stalled = (row.state === 'sending' || row.state === 'waiting') && this.storage() !== null;
+    const runDueAt = row.automation_id === null ? null : ((this.runDueQuery.get(row.id) as string | null) ?? null);
     return {
       id: row.id,
       kind: row.kind,
-      name: row.name,
+      // Runs written before the due time was shown by the UI carry it in their name as an ISO date: said once.
+      name: runDueAt === null ? row.name : row.name.replace(/ · \d{4}-\d\d-\d\d \d\d:\d\d$/, ''),
       state: stalled ? 'waiting' : row.state,
       waitingReason: stalled ? 'storage' : row.state === 'waiting' ? row.waiting_reason : null,
       lastError: row.last_error,
@@ -233,6 +243,7 @@ export class CampaignStore {
       currency: row.currency,
       etaSeconds: row.state === 'sending' || row.state === 'waiting' ? etaSeconds : null,
       automationId: row.automation_id ?? null,
+      runDueAt,
       author: row.author_id === null ? null : { id: row.author_id, name: row.author_name ?? '' },
       shared: row.shared === 1,
     };
