@@ -100,3 +100,17 @@ describe("an automation run's name", () => {
     expect(name).not.toMatch(/\d{4}-\d\d-\d\d/);
   });
 });
+
+describe('a message whose send confirmation was cancelled (issue 27.13)', () => {
+  it.each([
+    ['en', 'Untitled message'],
+    ['da', 'Besked uden navn'],
+  ] as const)('is listed by its text, not as "Untitled message" (%s)', async (lang, untitled) => {
+    installFakeBesked({ 'campaigns.list': () => ({ campaigns: [summary({ id: 1, state: 'draft', frozenAt: null, name: '', textPreview: 'Fresh bread today' })] }) });
+    wrapper = (await mountView(CampaignsView, { pinia: pinia(), at: '/campaigns', lang })).wrapper;
+    const cell = document.querySelector('[data-testid="campaign-row-1"]')!.textContent!;
+    expect(document.querySelector('[data-testid="campaign-row-1"] strong')!.textContent).toBe('Fresh bread today');
+    expect(cell).not.toContain(untitled);
+    expect(cell.split('Fresh bread today')).toHaveLength(2);
+  });
+});
