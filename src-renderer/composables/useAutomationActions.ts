@@ -11,6 +11,7 @@ import { useSettingsStore } from '../stores/settings';
 import { switchOnConfirmation } from '../automations/switch-on-confirmation';
 import { useFormat } from './useFormat';
 import { useWords } from './useWords';
+import { useConfirmAction } from './useConfirmAction';
 
 export function useAutomationActions() {
   const store = useAutomationsStore();
@@ -68,17 +69,9 @@ export function useAutomationActions() {
     });
   }
 
+  const confirmAction = useConfirmAction();
   /** Asks with a title that says what happens and a button that names the action. */
-  function ask(kind: 'pauseAutomation' | 'deleteAutomation', content: string, action: () => Promise<unknown>) {
-    dialog.warning({
-      title: t(`confirm.${kind}.title`),
-      content,
-      positiveText: t(`confirm.${kind}.act`),
-      negativeText: t('confirm.back'),
-      positiveButtonProps: { 'data-testid': 'confirm-yes' } as never,
-      onPositiveClick: () => void action(),
-    });
-  }
+  const ask = (kind: 'pauseAutomation' | 'deleteAutomation', content: string, action: () => Promise<unknown>) => confirmAction(kind, content, action, 'confirm-yes');
 
   function pause(a: Pick<Automation, 'id'>) {
     ask('pauseAutomation', t('automations.pauseConfirm'), async () => {

@@ -1,16 +1,16 @@
 // What a campaign's buttons do in any view: run the action and toast its success or the error in words, or ask first.
 // Which buttons a campaign gets is the shared state machine's answer (components/campaigns/campaign-facts.ts).
-import { useDialog, useMessage } from 'naive-ui';
+import { useMessage } from 'naive-ui';
 import { useI18n } from 'vue-i18n';
 import type { CampaignSummary } from '../../src-shared/contract';
 import { errorMessage } from '../api';
 import { cancelQuestionKey, offeredActions } from '../components/campaigns/campaign-facts';
 import { useCampaignsStore } from '../stores/campaigns';
 import type { ConfirmKind } from '../i18n/confirm-en';
+import { useConfirmAction } from './useConfirmAction';
 
 export function useCampaignActions() {
   const toast = useMessage();
-  const dialog = useDialog();
   const { t } = useI18n();
   const store = useCampaignsStore();
 
@@ -24,15 +24,9 @@ export function useCampaignActions() {
   }
 
   /** Asks with a warning whose title says what happens and whose button names the action; runs it only then. */
+  const confirmAction = useConfirmAction();
   function confirm(kind: ConfirmKind, content: string, action: () => Promise<unknown>): void {
-    dialog.warning({
-      title: t(`confirm.${kind}.title`),
-      content,
-      positiveText: t(`confirm.${kind}.act`),
-      negativeText: t('confirm.back'),
-      positiveButtonProps: { 'data-testid': 'confirm-action' } as never,
-      onPositiveClick: () => run(action),
-    });
+    confirmAction(kind, content, () => run(action));
   }
 
   /** Asks what cancelling this campaign takes back (a scheduled one, messages waiting at the gateway…), then cancels. */
