@@ -177,6 +177,18 @@ export const ERROR_CODES = {
   'import.unclosedQuote': ['row'],
   'import.noRows': [],
   'import.headerOnly': [],
+  // Import notices on the preview (warnings, not errors): said in the UI's language.
+  'import.readAsWindows1252': [],
+  'import.doubleEncoded': [],
+  'import.choosePhoneColumn': [],
+  // A sender that a send cannot use, or that phones may show otherwise (src-shared/senders.ts).
+  'sender.empty': ['min', 'max'],
+  'sender.too_short': ['min'],
+  'sender.too_long': ['max'],
+  'sender.alnum_over_11': ['max'],
+  'sender.digits_over_15': ['max'],
+  'sender.special_chars': ['chars'],
+  'sender.control_chars': [],
   'import.running': [],
   'import.alreadyDone': [],
   'import.cancelled': [],

@@ -66,7 +66,21 @@ export function senderBlocks(issues: readonly SenderIssue[]): boolean {
   return issues.some((i) => i.level === 'error');
 }
 
-/** English wording for the core's error messages; the renderer words them through its i18n file. */
+/** A sender issue as a registered code with its figures (src-shared/error-codes.ts), for the UI's language. */
+export function senderIssueCode(issue: SenderIssue): { code: `sender.${SenderIssueCode}`; params: Record<string, string | number> } {
+  const params: Record<SenderIssueCode, Record<string, string | number>> = {
+    empty: { min: SENDER_MIN, max: SENDER_MAX },
+    too_short: { min: SENDER_MIN },
+    too_long: { max: SENDER_MAX },
+    alnum_over_11: { max: SENDER_ALNUM_MAX },
+    digits_over_15: { max: SENDER_DIGITS_MAX },
+    special_chars: { chars: (issue.chars ?? []).join(' ') },
+    control_chars: {},
+  };
+  return { code: `sender.${issue.code}`, params: params[issue.code] };
+}
+
+/** English wording for the core's error messages and logs; the UI words them by senderIssueCode. */
 export function describeSenderIssue(issue: SenderIssue): string {
   switch (issue.code) {
     case 'empty':

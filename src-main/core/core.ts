@@ -203,7 +203,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
   // Each domain's module registers exactly the calls of its part of the contract (test/unit/foundation/handler-homes).
   const handlers: Handlers = {
     ...appHandlers({ version: opts.version, shell: opts.shell, dataDir: opts.dataDir, storageProblem: () => campaigns.outbox.storageProblem() }),
-    ...settingsHandlers({ settings, connection, gateway, events }),
+    ...settingsHandlers({ settings, connection, gateway, events, now }),
     ...account.handlers,
     ...createContactsModule({ db, events, dataDir: opts.dataDir, log, now }).handlers,
     ...campaigns.handlers,

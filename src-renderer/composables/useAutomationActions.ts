@@ -11,6 +11,7 @@ import { useSettingsStore } from '../stores/settings';
 import { switchOnConfirmation } from '../automations/switch-on-confirmation';
 import { useFormat } from './useFormat';
 import { useWords } from './useWords';
+import { useConfirmAction } from './useConfirmAction';
 
 export function useAutomationActions() {
   const store = useAutomationsStore();
@@ -68,19 +69,12 @@ export function useAutomationActions() {
     });
   }
 
-  function ask(content: string, action: () => Promise<unknown>) {
-    dialog.warning({
-      title: t('automations.title'),
-      content,
-      positiveText: t('campaigns.confirmYes'),
-      negativeText: t('campaigns.confirmNo'),
-      positiveButtonProps: { 'data-testid': 'confirm-yes' } as never,
-      onPositiveClick: () => void action(),
-    });
-  }
+  const confirmAction = useConfirmAction();
+  /** Asks with a title that says what happens and a button that names the action. */
+  const ask = (kind: 'pauseAutomation' | 'deleteAutomation', content: string, action: () => Promise<unknown>) => confirmAction(kind, content, action, 'confirm-yes');
 
   function pause(a: Pick<Automation, 'id'>) {
-    ask(t('automations.pauseConfirm'), async () => {
+    ask('pauseAutomation', t('automations.pauseConfirm'), async () => {
       const r = await run(() => store.pause(a.id), t('automations.paused'));
       if (r) tellNotWithdrawn(r.notWithdrawn);
     });
@@ -88,7 +82,7 @@ export function useAutomationActions() {
 
   /** Asks, deletes, then runs `after` (the editor goes back to the list). */
   function remove(a: Pick<Automation, 'id'>, after?: () => unknown) {
-    ask(t('automations.deleteConfirm'), async () => {
+    ask('deleteAutomation', t('automations.deleteConfirm'), async () => {
       const r = await run(() => store.remove(a.id), t('automations.deleted'));
       if (r) {
         tellNotWithdrawn(r.notWithdrawn);

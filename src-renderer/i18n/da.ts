@@ -6,6 +6,9 @@ import { deliveryHelpDa } from './delivery-help-da';
 import { errorTextsDa } from './error-texts-da';
 import { teamDa } from './team-da';
 import { privacyDa } from './privacy-da';
+import { chargesDa } from './charges-da';
+import { connectionDa } from './connection-da';
+import { confirmDa } from './confirm-da';
 import type { Messages } from './en';
 
 /** The shape of en.ts with any text in place of each English one. */
@@ -488,8 +491,8 @@ export const da: Translation<Messages> = {
     confirmSend: 'Send nu',
     // Not ending a sentence on the amount: 'kr.' would meet the full stop.
     firstLiveTitle: 'Din første rigtige afsendelse',
-    firstLiveWarning: 'Det her er ikke Sandbox: rigtige beskeder går til rigtige mennesker. {recipients} får beskeden på deres telefon, og din gatewaykonto betaler {cost} for den. En sendt besked kan ikke kaldes tilbage.',
-    firstLiveWarningNoCost: 'Det her er ikke Sandbox: rigtige beskeder går til rigtige mennesker. {recipients} får beskeden på deres telefon, og din gatewaykonto betaler for hver del. En sendt besked kan ikke kaldes tilbage.',
+    firstLiveWarning: 'Det her er ikke Sandkassen: rigtige beskeder går til rigtige mennesker. {recipients} får beskeden på deres telefon, og din gatewaykonto betaler {cost} for den. En sendt besked kan ikke kaldes tilbage.',
+    firstLiveWarningNoCost: 'Det her er ikke Sandkassen: rigtige beskeder går til rigtige mennesker. {recipients} får beskeden på deres telefon, og din gatewaykonto betaler for hver del. En sendt besked kan ikke kaldes tilbage.',
     firstLiveSend: 'Send til rigtige mennesker',
     confirmScheduleButton: 'Planlæg',
     started: 'Afsendelsen er begyndt',
@@ -518,8 +521,6 @@ export const da: Translation<Messages> = {
     emptyBody: 'Kampagner, du sender eller planlægger, vises her med leveringsstatus, pris og svar.',
     new: 'Ny kampagne',
     untitled: 'Besked uden navn',
-    confirmYes: 'Ja',
-    confirmNo: 'Nej',
     columns: {
       name: 'Besked',
       state: 'Tilstand',
@@ -603,7 +604,7 @@ export const da: Translation<Messages> = {
       lastError: 'Stoppet',
       timeline: {
         title: 'Levering over tid',
-        caption: 'Af de {n} beskeder, gatewayen tog imod: hvor mange der var leveret, stadig ventede eller mislykkedes efterhånden.',
+        caption: 'Af de {n} beskeder, gatewayen tog imod: hvor mange der var leveret, stadig ventede eller mislykkedes efterhånden. | Den ene besked, gatewayen tog imod: om den var leveret, stadig ventede eller mislykkedes efterhånden. | Af de {n} beskeder, gatewayen tog imod: hvor mange der var leveret, stadig ventede eller mislykkedes efterhånden.',
         delivered: 'Leveret',
         waiting: 'Venter på leveringsstatus',
         failed: 'Mislykket eller udløbet',
@@ -1176,6 +1177,9 @@ export const da: Translation<Messages> = {
   },
   automations: automationsDa,
   team: teamDa,
+  charges: chargesDa,
+  connection: connectionDa,
+  confirm: confirmDa,
   audit: auditDa,
   privacy: privacyDa,
   backup: backupDa,

@@ -6,6 +6,9 @@ import { deliveryHelpEn } from './delivery-help-en';
 import { errorTextsEn } from './error-texts-en';
 import { teamEn } from './team-en';
 import { privacyEn } from './privacy-en';
+import { chargesEn } from './charges-en';
+import { connectionEn } from './connection-en';
+import { confirmEn } from './confirm-en';
 export const en = {
   app: { name: 'Besked', tagline: 'Text your customers' },
   nav: {
@@ -513,8 +516,6 @@ export const en = {
     emptyBody: 'Campaigns you send or schedule appear here with their delivery status, cost and replies.',
     new: 'New campaign',
     untitled: 'Untitled message',
-    confirmYes: 'Yes',
-    confirmNo: 'No',
     columns: {
       name: 'Message',
       state: 'State',
@@ -598,7 +599,7 @@ export const en = {
       lastError: 'Stopped',
       timeline: {
         title: 'Delivery over time',
-        caption: 'Of the {n} messages the gateway took: how many were delivered, still waiting or failed as time went by.',
+        caption: 'Of the {n} messages the gateway took: how many were delivered, still waiting or failed as time went by. | Of the one message the gateway took: whether it was delivered, still waiting or failed as time went by. | Of the {n} messages the gateway took: how many were delivered, still waiting or failed as time went by.',
         delivered: 'Delivered',
         waiting: 'Waiting for delivery status',
         failed: 'Failed or expired',
@@ -1173,6 +1174,9 @@ export const en = {
   /** The Automations view; its texts live in their own file. */
   automations: automationsEn,
   team: teamEn,
+  charges: chargesEn,
+  connection: connectionEn,
+  confirm: confirmEn,
   audit: auditEn,
   privacy: privacyEn,
   backup: backupEn,

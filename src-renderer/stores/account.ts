@@ -37,6 +37,13 @@ export const useAccountStore = defineStore('account', () => {
     balance.value = b;
     error.value = null;
   });
+  // The mode changed (a token saved or removed, Sandbox switched): the other mode's credit is not this one's, so the
+  // header shows none until the new mode's balance is read (kept, or fetched when there is none).
+  on('settings.changed', (v) => {
+    if (!balance.value || balance.value.mode === v.connection.mode) return;
+    balance.value = null;
+    void refresh();
+  });
 
   async function loadFeatures() {
     features.value = (await call('account.features', {})).features;

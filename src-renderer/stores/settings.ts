@@ -1,7 +1,7 @@
 // Settings and connection state as the core reports them; every change goes through the contract.
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import type { Platform, SettingsPatch, SettingsView } from '../../src-shared/contract';
+import type { CallInput, Platform, SettingsPatch, SettingsView } from '../../src-shared/contract';
 import { call, on } from '../api';
 
 export const useSettingsStore = defineStore('settings', () => {
@@ -19,8 +19,9 @@ export const useSettingsStore = defineStore('settings', () => {
   async function clearToken(platform: Platform) {
     view.value = await call('settings.clearToken', { platform });
   }
-  function testConnection(platform?: Platform) {
-    return call('settings.testConnection', platform ? { platform } : {});
+  /** Tests a typed token (never stored), a platform's stored token, or how Besked sends now. */
+  function testConnection(what: CallInput<'settings.testConnection'> = {}) {
+    return call('settings.testConnection', what);
   }
   on('settings.changed', (v) => (view.value = v));
 

@@ -126,6 +126,11 @@ export const CampaignSummary = z.object({
   etaSeconds: z.number().nullable(),
   /** The automation this campaign is a run or an auto-reply of (issue 20); null for a campaign composed by hand. */
   automationId: z.number().nullable(),
+  /**
+   * When the automation's run this campaign sends was due (ISO), for a recurring or date-field run; the UI shows it
+   * after the name in the user's date format. Null for everything else.
+   */
+  runDueAt: z.string().nullable(),
   /** Who wrote it on a Besked server (issue 21); null on one PC, before accounts and for automations. */
   author: z.object({ id: z.number(), name: z.string() }).nullable(),
   /** A draft seen by the whole team; false: only its author (owners see it, marked). Sent campaigns are everyone's. */

@@ -54,6 +54,8 @@ export const ComposeProblem = z.object({
   /** Blocks sending ('error') or only informs ('warning'). */
   level: z.enum(['error', 'warning']),
   message: z.string(),
+  /** `message` as a registered code with its parameters, for the UI's language (where one exists). */
+  coded: z.object({ code: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional() }).optional(),
 });
 export type ComposeProblem = z.infer<typeof ComposeProblem>;
 

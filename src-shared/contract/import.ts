@@ -38,6 +38,10 @@ export const ImportGroup = z.discriminatedUnion('kind', [
 ]);
 export type ImportGroup = z.infer<typeof ImportGroup>;
 
+/** A notice about the file, as a code with its parameters (src-shared/error-codes.ts) and the English sentence. */
+export const ImportNotice = z.object({ code: z.string(), params: z.record(z.string(), z.union([z.string(), z.number()])).optional(), message: z.string() });
+export type ImportNotice = z.infer<typeof ImportNotice>;
+
 export const ImportPreview = z.object({
   importId: ImportId,
   fileName: z.string(),
@@ -55,7 +59,8 @@ export const ImportPreview = z.object({
   /** True when the mapping is the one used last time for a file with these headers. */
   mappingRemembered: z.boolean(),
   defaultCountry: z.string(),
-  warnings: z.array(z.string()),
+  /** Notices about how the file was read: a registered code for the UI's language, with the English as message. */
+  warnings: z.array(ImportNotice),
 });
 export type ImportPreview = z.infer<typeof ImportPreview>;
 

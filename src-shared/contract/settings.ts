@@ -1,6 +1,7 @@
 // Settings: the connection (platform, addresses, token), appearance, sending limits, opt-out and sync settings,
 // with the settings.* calls and the settings.changed event.
 import { z } from 'zod';
+import { AppError } from '../errors';
 import { gatewayAddressProblem } from '../gateway/addresses';
 import { call, input, none, Mode, type CallSpec, OWNER, STAFF, rule, type RuleTable } from './basics';
 
@@ -114,12 +115,27 @@ export const KeychainState = z.object({
   message: z.string().optional(),
 });
 
+/**
+ * The last test of the live platform's stored token (saving a token tests it; so does Test connection): connected,
+ * refused (the gateway or the address said no, with its reason) or unreachable. 'untested' until one ran in this
+ * run of Besked, and again after the token or the addresses change.
+ */
+export const ConnectionCheck = z.object({
+  result: z.enum(['untested', 'connected', 'refused', 'unreachable']),
+  at: z.string().nullable(),
+  /** Why it was refused or could not reach the gateway; null otherwise. */
+  error: AppError.nullable(),
+});
+export type ConnectionCheck = z.infer<typeof ConnectionCheck>;
+
 export const ConnectionState = z.object({
   mode: Mode,
   /** Why Besked is in this mode, in words for the settings page. */
   reason: z.string(),
   hasToken: z.object({ default: z.boolean(), eu: z.boolean() }),
   keychain: KeychainState,
+  /** The last test of the chosen platform's stored token: what the screens say about a live connection. */
+  check: ConnectionCheck,
 });
 export type ConnectionState = z.infer<typeof ConnectionState>;
 
@@ -153,9 +169,13 @@ export const settingsCalls = {
   ),
   'settings.clearToken': call(input({ platform: Platform }), SettingsView, 'Forgets the token of a platform.'),
   'settings.testConnection': call(
-    input({ platform: Platform.optional() }),
+    input({
+      platform: Platform.optional(),
+      /** A typed token not saved yet: tested against the platform's live addresses (the chosen platform without one), never stored. */
+      token: token.optional(),
+    }),
     ConnectionTest,
-    'GET /rest/me on the legacy address and an empty batch (refused, nothing sent) on the messaging address, with the stored token of the platform (or the current target): shows the credit, or says which address failed (its host) and why.',
+    'GET /rest/me on the legacy address and an empty batch (refused, nothing sent) on the messaging address, with the typed token, the stored token of the platform, or the current target: shows the credit, or says which address failed (its host) and why.',
   ),
 } as const satisfies Record<string, CallSpec>;
 

@@ -4,7 +4,7 @@
 // with no violation of any impact (each is printed by impact first); the language switch reaches strings, formatting
 // and <html lang>; and the app works from the keyboard alone with a visible focus ring. Data comes from a simulated
 // gateway the test controls, so lists, a conversation and campaigns (sent, scheduled, one with an unknown outcome)
-// are not empty. The same walk fails on any of the component library's bare default texts ("Please Input", "No Data",
+// are not empty. In Danish the walk fails on any English sentence (english-words.ts). The same walk fails on any of the component library's bare default texts ("Please Input", "No Data",
 // and in Danish any English word of the library) on a view or in a dialog, in both languages.
 // Screenshots of the dialogs in Danish: test-results/a11y-dialog-da-*.png.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { startSimulator, type Simulator } from '../../src-sim/index';
 import { openApp, type E2EApp, besked } from './harness';
 import { describeDefault, libraryDefaultsShown, type DefaultShown } from './library-defaults';
+import { describeEnglish, englishShown, type EnglishShown } from './english-words';
 import { axe, describeFinding, open, OPEN_OVERLAY, OVERLAYS, SEVERE, STEADY, type Finding } from './axe-audit';
 
 const TOKEN = 'e2e-a11y-gateway-token';
@@ -319,9 +320,11 @@ describe('accessibility', () => {
     await page.waitForFunction(([lang, dark]) => document.documentElement.lang === lang && document.querySelector('.root')?.getAttribute('data-theme') === dark, [language, theme] as const);
     const findings: Finding[] = [];
     const defaults: DefaultShown[] = [];
+    const english: EnglishShown[] = [];
     for (const target of targets()) {
       findings.push(...(await audit(page, target)));
       defaults.push(...(await libraryDefaultsShown(page, target.name, language)));
+      if (language === 'da') english.push(...(await englishShown(page, target.name)));
     }
     await app.screenshot(`a11y-${language}-${theme}-settings`);
 
@@ -334,6 +337,7 @@ describe('accessibility', () => {
     );
     expect([...severe, ...lesser].map(describeFinding)).toEqual([]);
     expect(defaults.map(describeDefault), 'the component library\'s default texts').toEqual([]);
+    expect(english.map(describeEnglish), 'English sentences on a Danish screen').toEqual([]);
   }, 120_000);
 
   // Each theme once and each language once: contrast depends on the theme, names and labels on the language, and all
@@ -347,6 +351,7 @@ describe('accessibility', () => {
     await page.waitForFunction(([lang, dark]) => document.documentElement.lang === lang && document.querySelector('.root')?.getAttribute('data-theme') === dark, [language, theme] as const);
     const findings: Finding[] = [];
     const defaults: DefaultShown[] = [];
+    const english: EnglishShown[] = [];
     for (const target of dialogTargets()) {
       // Dialogs on the same page open one after the other without loading it again.
       if ((await page.evaluate(() => location.hash)) !== target.hash()) await open(page, target.hash(), target.view);
@@ -362,6 +367,7 @@ describe('accessibility', () => {
         await page.waitForTimeout(150);
         findings.push(...(await axe(page, name, OVERLAYS)));
         defaults.push(...(await libraryDefaultsShown(page, name, language, OVERLAYS)));
+        if (language === 'da') english.push(...(await englishShown(page, name, OVERLAYS)));
         if (language === 'da') await app.screenshot(`a11y-dialog-da-${name.replace(/[^a-zA-Z0-9]+/g, '-').replace(/-$/, '')}`);
       }
       await closeOverlays(page);
@@ -377,6 +383,7 @@ describe('accessibility', () => {
     );
     expect([...severe, ...lesser].map(describeFinding)).toEqual([]);
     expect(defaults.map(describeDefault), 'the component library\'s default texts').toEqual([]);
+    expect(english.map(describeEnglish), 'English sentences on a Danish screen').toEqual([]);
   }, 180_000);
 
   it.each(['light', 'dark'] as const)('axe finds nothing in the Sandbox header (%s theme)', async (theme) => {

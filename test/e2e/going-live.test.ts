@@ -64,7 +64,11 @@ describe('going live', () => {
     await expect.poll(() => text(page, '[data-testid="endpoints-summary"]')).toBe(`Your own addresses: 127.0.0.1:${port} and ${sim.url.replace('http://', '')}.`);
     await page.getByLabel('API token').fill(TOKEN);
     await page.getByRole('button', { name: 'Save token' }).click();
-    await expect.poll(() => page.textContent('[data-view="settings"]')).toContain("Connected to the gateway's EU platform");
+    // Saving tested it: one address cannot be reached, and the card says so instead of "connected" (issue 27.2).
+    await expect.poll(() => text(page, '[data-testid="connection-status"]'), { timeout: 20_000 }).toContain('Live – the gateway could not be reached');
+    expect(await text(page, '[data-testid="connection-status"]')).toContain(`127.0.0.1:${port}`);
+    expect(await text(page, '[data-testid="live-badge"]')).toContain('Live – not reachable');
+    await app.screenshot('going-live-saved-unreachable');
 
     await page.click('[data-testid="test-connection"]');
     await expect.poll(() => text(page, '[data-testid="test-result"]'), { timeout: 20_000 }).toMatch(
@@ -87,6 +91,9 @@ describe('going live', () => {
     await page.click('[data-testid="save-endpoints"]');
     await page.click('[data-testid="test-connection"]');
     await expect.poll(() => text(page, '[data-testid="test-result"]'), { timeout: 20_000 }).toMatch(/^Forbundet\. Kredit:/);
+    // The test passed: the card and the header say what it said.
+    await expect.poll(() => text(page, '[data-testid="connection-status"]')).toContain('Live – forbundet');
+    await app.screenshot('going-live-connected-da');
     await besked(page, 'settings.update', { language: 'en' });
   });
 
@@ -108,7 +115,7 @@ describe('going live', () => {
     await besked(page, 'settings.update', { language: 'da' });
     await compose();
     await expect.poll(() => text(page, '[data-testid="first-live-warning"]')).toMatch(
-      /^Det her er ikke Sandbox: rigtige beskeder går til rigtige mennesker\. 2 modtagere får beskeden på deres telefon, og din gatewaykonto betaler (\d+,\d\d kr\. for den|for hver del)\. En sendt besked kan ikke kaldes tilbage\.$/,
+      /^Det her er ikke Sandkassen: rigtige beskeder går til rigtige mennesker\. 2 modtagere får beskeden på deres telefon, og din gatewaykonto betaler (\d+,\d\d kr\. for den|for hver del)\. En sendt besked kan ikke kaldes tilbage\.$/,
     );
     expect(await text(page, '.n-dialog__title')).toBe('Din første rigtige afsendelse');
     await app.screenshot('going-live-first-send-da');
@@ -134,5 +141,8 @@ describe('going live', () => {
     await app.screenshot('going-live-second-send');
     await page.click('[data-testid="confirm-send"]');
     await page.waitForSelector('[data-view="campaign"]');
+    // Nothing was left behind: the cancelled confirmation's message is the one that was sent (issue 27.13).
+    const { campaigns } = await besked<{ campaigns: { state: string; name: string }[] }>(page, 'campaigns.list', {});
+    expect(campaigns.filter((c) => c.state === 'draft')).toEqual([]);
   });
 });

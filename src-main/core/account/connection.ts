@@ -1,5 +1,5 @@
 // Decides where gateway calls go right now: the live platform with the keychain's token, or the sandbox.
-import type { ConnectionState, Platform } from '../../../src-shared/contract';
+import type { ConnectionCheck, ConnectionState, Platform } from '../../../src-shared/contract';
 import type { SettingsStore } from '../settings';
 import type { TokenVault } from '../secrets/vault';
 import type { Logger } from '../log';
@@ -16,6 +16,8 @@ export interface GatewayTarget {
 export class Connection {
   /** Tokens read from the vault, kept only in this process so each request does not ask the keychain again. */
   private readonly tokens = new Map<Platform, string | null>();
+  /** The last test of each platform's stored token in this run (settings/connection-test.ts records it). */
+  private readonly checks = new Map<Platform, ConnectionCheck>();
 
   constructor(
     private readonly settings: SettingsStore,
@@ -37,11 +39,28 @@ export class Connection {
     this.log.addSecret(token);
     await this.vault.set(platform, token);
     this.tokens.set(platform, token);
+    this.checks.delete(platform);
   }
 
   async clearToken(platform: Platform): Promise<void> {
     await this.vault.delete(platform);
     this.tokens.set(platform, null);
+    this.checks.delete(platform);
+  }
+
+  /** Keeps a typed token out of the log, though it is only tested and never stored. */
+  hideSecret(token: string): void {
+    this.log.addSecret(token);
+  }
+
+  /** The result of testing a platform's stored token; what the screens say about its connection until the next. */
+  recordCheck(platform: Platform, check: ConnectionCheck): void {
+    this.checks.set(platform, check);
+  }
+
+  /** Forgets a platform's last test when what it tested changed (its addresses). */
+  forgetCheck(platform: Platform): void {
+    this.checks.delete(platform);
   }
 
   async state(): Promise<ConnectionState> {
@@ -61,7 +80,8 @@ export class Connection {
       reason = `Connected to the gateway's ${platformName} platform.`;
     }
     const keychain = { kind: this.vault.kind, ...(this.vault.message ? { message: this.vault.message } : {}) };
-    return { mode, reason, hasToken, keychain };
+    const check = this.checks.get(s.platform) ?? { result: 'untested', at: null, error: null };
+    return { mode, reason, hasToken, keychain, check };
   }
 
   /** Where the next gateway request goes. The sandbox starts on first use. */

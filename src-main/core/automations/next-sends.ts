@@ -37,7 +37,7 @@ export function campaignDraft(d: AutomationDraft, recipients: RecipientSpec): Ca
 }
 
 const fromDraftProblem = (p: DraftProblem): Problem => ({ level: 'error', message: p.message, code: p.code });
-const fromCompose = (p: ComposeProblem): Problem => ({ level: p.level, message: p.message, code: null });
+const fromCompose = (p: ComposeProblem): Problem => ({ level: p.level, message: p.message, code: p.coded ?? null });
 
 function localOf(ms: number, zone: string): string {
   return DateTime.fromMillis(ms, { zone }).toFormat("yyyy-MM-dd'T'HH:mm");

@@ -1,7 +1,6 @@
 // A run of an automation as an ordinary campaign: its draft (automation_id set) and its occurrence rows written in
 // one transaction, then sent by the campaigns' own sender (preview, caps, opt-outs, freeze, outbox). A run the
 // sender or the spending limits would refuse is held as a draft and the user told; it is never sent in part.
-import { DateTime } from 'luxon';
 import type { RecipientSpec, Settings } from '../../../src-shared/contract';
 import { coded, type Coded } from '../../../src-shared/error-codes';
 import type { Db } from '../db/database';
@@ -46,11 +45,11 @@ export function recordRun(d: RunDeps, o: RunOrder): number | null {
   const m = a.draft.message;
   const at = new Date(d.now()).toISOString();
   const dueAt = new Date(o.dueMs).toISOString();
-  const local = DateTime.fromMillis(o.dueMs, { zone: a.draft.timeZone }).toFormat('yyyy-MM-dd HH:mm');
   return d.db.transaction(() => {
     const id = insertCampaign(d.db, {
       kind: 'campaign',
-      name: `${a.draft.name} · ${local}`.slice(0, 120),
+      // The due time is the run's own (campaigns.runDueAt): the UI says it in the user's date format.
+      name: a.draft.name.slice(0, 120),
       sender: m.sender,
       text: m.text,
       options: { ...m.options, ...(o.ahead && m.channel === 'legacy' ? { separateMessages: true } : {}) },

@@ -129,7 +129,9 @@ export class CampaignStore {
   // Prepared once: the outbox reads the row and the cost after every chunk, and compiling cost more than running.
   private readonly rowById: Statement;
   private readonly acceptedCost: Statement;
+  private readonly refundedCost: Statement;
   private readonly pendingAtGatewayQuery: Statement;
+  private readonly runDueQuery: Statement;
   /** The campaigns' recipients: every read and write of their rows goes through it. */
   readonly recipients: CampaignRecipients;
 
@@ -142,6 +144,28 @@ export class CampaignStore {
     this.recipients = new CampaignRecipients(db);
     this.rowById = db.prepare('SELECT * FROM campaigns WHERE id = ?');
     this.acceptedCost = db.prepare("SELECT SUM(cost) FROM send_chunks WHERE campaign_id = ? AND state = 'accepted'").pluck();
+    // The share of an accepted request's cost that the gateway gave back for messages withdrawn before their send
+    // time (status cancelled), in proportion to their estimated prices within the request (by count without prices).
+    // The status index finds the withdrawn rows; each request's own rows are a key range, so this stays cheap.
+    this.refundedCost = db
+      .prepare(
+        `WITH w AS (
+           SELECT chunk_id, SUM(COALESCE(cost, 0)) AS est, COUNT(*) AS n FROM campaign_recipients
+           WHERE campaign_id = ? AND status = 'cancelled' AND chunk_id IS NOT NULL GROUP BY chunk_id)
+         SELECT SUM(c.cost * CASE WHEN t.est > 0 THEN w.est / t.est ELSE w.n * 1.0 / t.n END)
+         FROM w JOIN send_chunks c ON c.id = w.chunk_id AND c.state = 'accepted' AND c.cost IS NOT NULL
+         JOIN (SELECT c2.id AS id, SUM(COALESCE(r.cost, 0)) AS est, COUNT(*) AS n FROM send_chunks c2
+               JOIN campaign_recipients r ON r.campaign_id = c2.campaign_id AND r.id BETWEEN COALESCE(c2.first_id, 0) AND COALESCE(c2.last_id, 9007199254740991) AND r.chunk_id = c2.id
+               WHERE c2.id IN (SELECT chunk_id FROM w) GROUP BY c2.id) t ON t.id = c.id`,
+      )
+      .pluck();
+    // A scheduled run's due time: its name is the automation's, the UI adds the time in the user's format.
+    this.runDueQuery = db
+      .prepare(
+        `SELECT MIN(o.due_at) FROM automation_occurrences o JOIN automations a ON a.id = o.automation_id
+         WHERE o.campaign_id = ? AND a.kind IN ('recurring', 'date_field')`,
+      )
+      .pluck();
     // done = 0 first: the index on (done, next_poll_at) keeps this to the messages still being watched.
     this.pendingAtGatewayQuery = db.prepare(
       "SELECT 1 FROM gateway_messages WHERE done = 0 AND campaign_id = ? AND interface = 'legacy' AND send_at > ? LIMIT 1",
@@ -178,19 +202,24 @@ export class CampaignStore {
     return d;
   }
 
+  /** What the gateway kept: the accepted requests' cost less what it refunded for messages withdrawn there. */
   cost(id: number): number | null {
     const v = this.acceptedCost.get(id) as number | null;
-    return v === null ? null : Math.round(v * 10_000) / 10_000;
+    if (v === null) return null;
+    const refunded = (this.refundedCost.get(id) as number | null) ?? 0;
+    return Math.max(0, Math.round((v - refunded) * 10_000) / 10_000);
   }
 
   summary(row: CampaignRow, etaSeconds: number | null = null, counts?: CampaignCounts): CampaignSummary {
     const text = row.text.replace(/\s+/g, ' ').trim();
     // The row cannot say so itself while the disk refuses writes.
     const stalled = (row.state === 'sending' || row.state === 'waiting') && this.storage() !== null;
+    const runDueAt = row.automation_id === null ? null : ((this.runDueQuery.get(row.id) as string | null) ?? null);
     return {
       id: row.id,
       kind: row.kind,
-      name: row.name,
+      // Runs written before the due time was shown by the UI carry it in their name as an ISO date: said once.
+      name: runDueAt === null ? row.name : row.name.replace(/ · \d{4}-\d\d-\d\d \d\d:\d\d$/, ''),
       state: stalled ? 'waiting' : row.state,
       waitingReason: stalled ? 'storage' : row.state === 'waiting' ? row.waiting_reason : null,
       lastError: row.last_error,
@@ -216,6 +245,7 @@ export class CampaignStore {
       currency: row.currency,
       etaSeconds: row.state === 'sending' || row.state === 'waiting' ? etaSeconds : null,
       automationId: row.automation_id ?? null,
+      runDueAt,
       author: row.author_id === null ? null : { id: row.author_id, name: row.author_name ?? '' },
       shared: row.shared === 1,
     };

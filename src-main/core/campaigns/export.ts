@@ -3,16 +3,23 @@
 // In English whatever the UI's language: a record for the shop and for the gateway's support, whose columns and
 // words stay the same from one export to the next (the gateway's error codes are in the Error column).
 import type { FileDownload } from '../../../src-shared/contract';
+import { recipientCharge } from '../../../src-shared/campaigns/recipient-charge';
 import { STATE_INFO } from '../../../src-shared/delivery-status';
 import type { Db } from '../db/database';
 import { csvFile } from '../downloads/csv-file';
-import type { CampaignRecipients } from './recipients/campaign-recipients';
+import type { CampaignRecipients, ExportedRecipient } from './recipients/campaign-recipients';
 import type { CampaignRow } from './campaign-store';
 import { RECIPIENT_STATE_WORDS } from './recipients/recipient-words';
 import { ERASED } from '../privacy/erasure';
 import { computerClock } from '../clock';
 
 const HEADER = ['Number', 'Name', 'Text', 'Parts', 'Sending', 'Reason', 'Delivery', 'Gateway status', 'Error', 'Status time', 'Cost', 'Gateway id'];
+
+/** What the gateway kept for the recipient; empty while unknown. */
+function charged(r: ExportedRecipient): string {
+  const c = recipientCharge(r.state, r.status, r.cost);
+  return c === null ? '' : c.toFixed(4);
+}
 
 export function exportCampaignCsv(db: Db, recipients: CampaignRecipients, row: CampaignRow, now: () => number = computerClock.now): FileDownload {
   const data: string[][] = [HEADER];
@@ -30,7 +37,7 @@ export function exportCampaignCsv(db: Db, recipients: CampaignRecipients, row: C
         r.gateway_status ?? '',
         r.status_error ?? '',
         r.status_at ?? '',
-        r.cost === null ? '' : r.cost.toFixed(4),
+        charged(r),
         r.gateway_id ?? '',
       ],
     );

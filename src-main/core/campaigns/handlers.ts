@@ -1,5 +1,6 @@
 // The contract calls of compose & campaigns, templates, recent senders and the price book, over the services.
 // Together they are the contract's campaigns and compose domains (a unit test holds them to it).
+import { recipientCharge } from '../../../src-shared/campaigns/recipient-charge';
 import type { CampaignRecipientRow, DomainCallName, StatusTimeline } from '../../../src-shared/contract';
 import { describeGatewayStatus, STATE_INFO } from '../../../src-shared/delivery-status';
 import type { Handlers } from '../dispatch';
@@ -75,7 +76,8 @@ function toRecipientRow(r: RecipientDbRow, channel: CampaignRow['channel']): Cam
     statusError: r.status_error,
     ...codes(r),
     statusAt: r.status_at,
-    cost: r.cost,
+    // What the gateway kept: 0 for a message withdrawn there or never accepted.
+    cost: recipientCharge(r.state, r.status, r.cost),
     // Legacy ids are integers (kept as text beside the messaging interface's ULIDs); only they can be looked up.
     messageId: traits.numericMessageIds && r.state === 'accepted' && r.gateway_id !== null && /^\d{1,15}$/.test(r.gateway_id) ? Number(r.gateway_id) : null,
   };

@@ -21,16 +21,29 @@ export function settingsHandlers(d: SettingsHandlerDeps): Pick<Handlers, DomainC
     'settings.get': () => settingsView(),
     'settings.update': async (patch) => {
       d.settings.update(patch);
+      // New addresses were not what the last test reached.
+      for (const p of ['default', 'eu'] as const) if (patch.endpoints?.[p]) d.connection.forgetCheck(p);
       return announceSettings();
     },
+    // Saving a token tests it: the screens then say what the gateway said (connected, refused, unreachable), not
+    // that a token is there. The token is kept either way, so a gateway that is down for a moment loses nothing.
     'settings.setToken': async ({ platform, token }) => {
       await d.connection.setToken(platform, token);
+      // A failed test is not lost: testConnection keeps it as the check the screens show.
+      await testConnection(d, { platform }).catch(() => undefined);
       return announceSettings();
     },
     'settings.clearToken': async ({ platform }) => {
       await d.connection.clearToken(platform);
       return announceSettings();
     },
-    'settings.testConnection': ({ platform }) => testConnection(d, platform),
+    'settings.testConnection': async ({ platform, token }) => {
+      try {
+        return await testConnection(d, { platform, token });
+      } finally {
+        // A stored token's test changed the check the screens show.
+        if (!token) await announceSettings();
+      }
+    },
   };
 }

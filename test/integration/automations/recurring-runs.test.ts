@@ -58,6 +58,9 @@ describe('a recurring automation', () => {
     const linked = await t.ok('campaigns.get', { id: rows[0]!.campaign_id! });
     expect(linked.automationId).toBe(id);
     expect(linked.scheduledAtGateway).toBe(true);
+    // The run's due time is its own field, which the UI says in the user's date format; the name has no ISO date.
+    expect(linked.runDueAt).toBe(rows[0]!.due_at);
+    expect(linked.name).not.toMatch(/\d{4}-\d\d-\d\d/);
   });
 
   it('runs a daily 02:30 message once a day across both daylight-saving changes of Europe/Copenhagen', { timeout: 120_000 }, async () => {

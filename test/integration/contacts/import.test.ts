@@ -36,7 +36,8 @@ describe('a Latin-1 semicolon export with bad rows', () => {
     expect(p.mapping).toEqual(['firstName', 'lastName', 'phone', 'email', 'company', { custom: 'kunde_nr', label: 'Kunde nr.' }]);
     expect(p.rows[0]).toEqual(['Søren', 'Ærøe', '20 12 34 56', 'soren@bageriet.dk', 'Bageriet Ørsted', '1001']);
     expect(p.rows[1]![4]).toBe('Holm; Søn & Co');
-    expect(p.warnings.join(' ')).toMatch(/Windows-1252/);
+    // A code the UI says in its language, with the English sentence beside it.
+    expect(p.warnings).toEqual([expect.objectContaining({ code: 'import.readAsWindows1252', message: expect.stringMatching(/Windows-1252/) })]);
   });
 
   it('imports, says what happened to every row, and keeps the rejected rows for download', async () => {

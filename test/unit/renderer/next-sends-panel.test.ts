@@ -47,11 +47,16 @@ describe('next sends panel', () => {
     expect(rows[1]!.slice(1)).toEqual(['3', 'ingen pris']);
   });
 
-  it.each<[string, NextSends['perMessage'], string]>([
-    ['with a price', { parts: 2, cost: 0.6, currency: 'DKK' }, 'DKK 0.60 per reply (2 part(s))'],
-    ['without a price', { parts: 1, cost: null, currency: null }, '1 part(s) per reply; the price list has no price for it'],
-  ])('gives one reply’s parts and cost for a keyword rule, %s', async (_, perMessage, text) => {
-    const panel = await show(nextSends({ occurrences: [], perMessage }));
+  // Plural rules through vue-i18n, not "part(s)" or "del(e)".
+  it.each<[string, NextSends['perMessage'], 'en' | 'da', string]>([
+    ['with a price', { parts: 2, cost: 0.6, currency: 'DKK' }, 'en', 'DKK 0.60 per reply (2 parts)'],
+    ['with a price', { parts: 1, cost: 0.3, currency: 'DKK' }, 'en', 'DKK 0.30 per reply (1 part)'],
+    ['without a price', { parts: 1, cost: null, currency: null }, 'en', '1 part per reply; the price list has no price for it'],
+    ['with a price', { parts: 2, cost: 0.6, currency: 'DKK' }, 'da', '0,60 kr. pr. svar (2 dele)'],
+    ['with a price', { parts: 1, cost: 0.3, currency: 'DKK' }, 'da', '0,30 kr. pr. svar (1 del)'],
+    ['without a price', { parts: 3, cost: null, currency: null }, 'da', '3 dele pr. svar; prislisten har ingen pris for det'],
+  ])('gives one reply’s parts and cost for a keyword rule, %s (%s)', async (_, perMessage, lang, text) => {
+    const panel = await show(nextSends({ occurrences: [], perMessage }), { lang });
     expect(panel.querySelector('[data-testid="next-per-message"]')!.textContent!.replace(/\s+/g, ' ').trim()).toBe(text);
   });
 

@@ -46,7 +46,7 @@ describe('the send confirmation', () => {
       null,
       {
         title: 'Din første rigtige afsendelse',
-        warning: 'Det her er ikke Sandbox: rigtige beskeder går til rigtige mennesker. 2 modtagere får beskeden på deres telefon, og din gatewaykonto betaler 0,26 kr. for den. En sendt besked kan ikke kaldes tilbage.',
+        warning: 'Det her er ikke Sandkassen: rigtige beskeder går til rigtige mennesker. 2 modtagere får beskeden på deres telefon, og din gatewaykonto betaler 0,26 kr. for den. En sendt besked kan ikke kaldes tilbage.',
         positiveText: 'Send til rigtige mennesker',
         liveAcknowledged: true,
       },

@@ -3,7 +3,6 @@
 // it reads only the database and caches.
 import type { CampaignDraft, ComposePreview, ComposeProblem, Exclusion, RecipientPreview, Settings } from '../../../../src-shared/contract';
 import { CostTally, type CostEstimate, type MessageClass, type PriceIndex } from '../../../../src-shared/pricing';
-import { checkSender, describeSenderIssue } from '../../../../src-shared/senders';
 import { MAX_MESSAGE_CHARS } from '../../../../src-shared/sms/segments';
 import type { PriceBook, Mode } from '../../pricing/price-book';
 import { TemplateComposer, type ComposedText } from '../recipients/composition';
@@ -11,6 +10,7 @@ import { checkCampaignCap, isQuiet, nextAllowedTime, systemOffset, type OffsetFn
 import { resolveRecipients, type ContactDirectory, type Resolution } from '../recipients/recipients';
 import { channelTraits } from '../outbox/channel-traits';
 import { computerClock } from '../../clock';
+import { checkSender, describeSenderIssue, senderIssueCode } from '../../../../src-shared/senders';
 
 export interface CachedBalance {
   credit: number;
@@ -202,13 +202,13 @@ export class ComposePreviewService {
     });
 
     const problems: ComposeProblem[] = [];
-    const err = (code: ComposeProblem['code'], message: string) => problems.push({ code, level: 'error', message });
-    const warn = (code: ComposeProblem['code'], message: string) => problems.push({ code, level: 'warning', message });
+    const err = (code: ComposeProblem['code'], message: string, coded?: ComposeProblem['coded']) => problems.push({ code, level: 'error', message, ...(coded ? { coded } : {}) });
+    const warn = (code: ComposeProblem['code'], message: string, coded?: ComposeProblem['coded']) => problems.push({ code, level: 'warning', message, ...(coded ? { coded } : {}) });
 
     if (n === 0) err('no_recipients', 'Pick at least one recipient: contacts, a group, a search or typed numbers.');
     if (draft.text.trim() === '') err('empty_text', 'Write the message text.');
     for (const issue of checkSender(draft.sender, draft.channel)) {
-      (issue.level === 'error' ? err : warn)('sender', describeSenderIssue(issue));
+      (issue.level === 'error' ? err : warn)('sender', describeSenderIssue(issue), senderIssueCode(issue));
     }
     if (overLength > 0) {
       err('over_length', `${plural(overLength, 'recipient’s text is', 'recipients’ texts are')} longer than the gateway's limit of ${MAX_MESSAGE_CHARS} characters.`);

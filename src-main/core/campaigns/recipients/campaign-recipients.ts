@@ -111,8 +111,8 @@ export class CampaignRecipients {
     const rows = this.db
       .prepare(
         `SELECT id, msisdn, contact_id, name, text, parts, state, reason, status, gateway_status, status_error, status_at, cost, gateway_id,
-                -- A refused row's reason is its request's error word for word; an uncertain row's wraps one, so it keeps its English.
-                (SELECT c.error_code FROM send_chunks c WHERE campaign_recipients.state = 'failed' AND c.id = campaign_recipients.chunk_id
+                -- A refused or uncertain row's reason is its request's error word for word: its code says it in the UI's language.
+                (SELECT c.error_code FROM send_chunks c WHERE campaign_recipients.state IN ('failed', 'uncertain') AND c.id = campaign_recipients.chunk_id
                     AND c.error = campaign_recipients.reason) AS reason_code
          FROM campaign_recipients WHERE ${sqlWhere} ORDER BY id LIMIT ? OFFSET ?`,
       )

@@ -2,7 +2,8 @@
 // and header, its first rows, a guessed (or remembered) mapping, and warnings worth a look.
 import { open } from 'node:fs/promises';
 import type { Db } from '../../db/database';
-import type { ImportDelimiter, ImportEncoding, ImportPreview } from '../../../../src-shared/contract';
+import type { ImportDelimiter, ImportEncoding, ImportNotice, ImportPreview } from '../../../../src-shared/contract';
+import { coded } from '../../../../src-shared/error-codes';
 import { sniffNotCsv } from './file-sniff';
 import { createDecoder, encodingFromBom, looksDoubleEncoded, unreadableShare, utf16WithoutBom, Utf8Validator } from './encoding';
 import { detectDelimiter } from './delimiter';
@@ -67,14 +68,15 @@ export async function previewUpload(db: Db, u: Upload, want: Partial<ReadOptions
   const remembered = hasHeader ? rememberedMapping(db, headerSignature(headers), columns) : null;
   const mapping = remembered ?? guessMapping(headers, dataRows, hasHeader, country);
 
-  const warnings: string[] = [];
+  // Codes the UI says in its language; the English stays as the message (logs, an older window).
+  const warnings: ImportNotice[] = [];
   if (!want.encoding && detected === 'windows-1252') {
-    warnings.push('Read as Windows-1252 (Latin-1), as Excel saves CSV files. If letters like æ, ø and å look wrong below, choose another encoding.');
+    warnings.push({ ...coded('import.readAsWindows1252'), message: 'Read as Windows-1252 (Latin-1), as Excel saves CSV files. If letters like æ, ø and å look wrong below, choose another encoding.' });
   }
   if (looksDoubleEncoded(sample)) {
-    warnings.push('Letters like "Ã¸" suggest the file was converted to UTF-8 twice. Check the names below; export the file again if they look wrong.');
+    warnings.push({ ...coded('import.doubleEncoded'), message: 'Letters like "Ã¸" suggest the file was converted to UTF-8 twice. Check the names below; export the file again if they look wrong.' });
   }
-  if (!mapping.includes('phone')) warnings.push('Choose the column that holds the phone numbers.');
+  if (!mapping.includes('phone')) warnings.push({ ...coded('import.choosePhoneColumn'), message: 'Choose the column that holds the phone numbers.' });
 
   return {
     options: { encoding, delimiter, hasHeader },

@@ -322,11 +322,11 @@ export function rowSets(v: number): RowSet[] {
     },
     { table: 'conversation_assignments', since: 14, rows: [{ mode: 'live', msisdn: BO, user_id: 2, assigned_by: 'Anna Ejer', assigned_at: AT }] },
     { table: 'conversation_notes', since: 14, rows: [{ id: 1, mode: 'live', msisdn: BO, user_id: 1, author: 'Anna Ejer', text: 'Ringer tilbage i morgen', at: AT }] },
-    // An erased opted-out number, kept only as its keyed hash, and an erased text's gateway id (schema 16).
-    { table: 'erased_numbers', since: 16, rows: [{ hash: 'c'.repeat(64), opted_out: 1, erased_at: AT }] },
-    { table: 'erased_inbound', since: 16, rows: [{ gateway: 'default', mosms_id: 991 }] },
+    // An erased opted-out number, kept only as its keyed hash, and an erased text's gateway id (schema 17).
+    { table: 'erased_numbers', since: 17, rows: [{ hash: 'c'.repeat(64), opted_out: 1, erased_at: AT }] },
+    { table: 'erased_inbound', since: 17, rows: [{ gateway: 'default', mosms_id: 991 }] },
     // Empty at rest by design: it has its one row only inside an erasure's transaction.
-    { table: 'privacy_erasing', since: 16, rows: [] },
+    { table: 'privacy_erasing', since: 17, rows: [] },
   ];
   return sets.filter((s) => s.since <= v);
 }

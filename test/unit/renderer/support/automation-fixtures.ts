@@ -75,9 +75,9 @@ export function historyRun(id: number, patch: Partial<HistoryItem> = {}): Histor
   };
 }
 
-export function settingsView(mode: Mode = 'sandbox'): SettingsView {
+export function settingsView(mode: Mode = 'sandbox', check: SettingsView['connection']['check'] = { result: mode === 'live' ? 'connected' : 'untested', at: null, error: null }): SettingsView {
   return {
     settings: { ...DEFAULT_SETTINGS, defaultSender: 'Shop' },
-    connection: { mode, reason: '', hasToken: { default: mode === 'live', eu: false }, keychain: { kind: 'keychain' } },
+    connection: { mode, reason: '', hasToken: { default: mode === 'live', eu: false }, keychain: { kind: 'keychain' }, check },
   };
 }

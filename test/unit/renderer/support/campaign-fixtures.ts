@@ -27,6 +27,7 @@ export function summary(patch: SummaryPatch = {}): CampaignSummary {
     scheduledAtGateway: false,
     pendingAtGateway: false,
     automationId: null,
+    runDueAt: null,
     author: null,
     shared: true,
     createdAt: '2026-03-01T09:00:00.000Z',
