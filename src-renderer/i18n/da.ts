@@ -4,6 +4,7 @@ import { auditDa } from './audit-da';
 import { deliveryHelpDa } from './delivery-help-da';
 import { errorTextsDa } from './error-texts-da';
 import { teamDa } from './team-da';
+import { phoneDa } from './phone-da';
 import type { Messages } from './en';
 
 /** The shape of en.ts with any text in place of each English one. */
@@ -1164,6 +1165,7 @@ export const da: Translation<Messages> = {
   },
   automations: automationsDa,
   team: teamDa,
+  phone: phoneDa,
   audit: auditDa,
   errors: errorTextsDa,
 };

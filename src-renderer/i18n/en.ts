@@ -4,6 +4,7 @@ import { auditEn } from './audit-en';
 import { deliveryHelpEn } from './delivery-help-en';
 import { errorTextsEn } from './error-texts-en';
 import { teamEn } from './team-en';
+import { phoneEn } from './phone-en';
 export const en = {
   app: { name: 'Besked', tagline: 'Text your customers' },
   nav: {
@@ -1161,6 +1162,7 @@ export const en = {
   /** The Automations view; its texts live in their own file. */
   automations: automationsEn,
   team: teamEn,
+  phone: phoneEn,
   audit: auditEn,
   /** Core errors by code (src-shared/error-codes.ts); the texts live in their own file. */
   errors: errorTextsEn,

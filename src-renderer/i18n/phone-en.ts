@@ -1,0 +1,11 @@
+// The English words of Besked on a phone (issue 29): the bottom bar, its More sheet and the inbox's two screens;
+// en.ts mounts it as `phone`.
+export const phoneEn = {
+  more: 'More',
+  moreTitle: 'More',
+  close: 'Close',
+  back: 'Conversations',
+  backLabel: 'Back to the conversations',
+  theme: 'Dark or light',
+  balance: 'Balance',
+};
