@@ -14,6 +14,7 @@ const MIME: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
   '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
 };
 
 /** A plain-text refusal (or a cut connection when the answer had begun). */

@@ -142,4 +142,29 @@ describe('every view fits every screen', () => {
     await page.waitForSelector('[data-view="campaigns"]');
     await context.close();
   });
+
+  it('is installable: the page links a web app manifest with the name, icons and a standalone window', async () => {
+    const res = await fetch(`${web.origin}/manifest.webmanifest`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/manifest+json');
+    const manifest = (await res.json()) as { name: string; display: string; theme_color: string; icons: { src: string; sizes: string; type: string }[] };
+    expect(manifest).toMatchObject({ name: 'Besked', display: 'standalone', theme_color: '#0e8043' });
+    expect(manifest.icons.map((i) => i.sizes)).toEqual(['256x256', '512x512']);
+    for (const icon of manifest.icons) {
+      const png = await fetch(`${web.origin}/${icon.src}`);
+      expect([png.status, png.headers.get('content-type')]).toEqual([200, 'image/png']);
+    }
+    // The page's policy lets the browser read it (a refusal would be a console error, which fails the test).
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(web.url);
+    await page.waitForSelector('[data-view]');
+    expect(await page.getAttribute('link[rel="manifest"]', 'href')).toBe('./manifest.webmanifest');
+    expect(await page.getAttribute('meta[name="viewport"]', 'content')).toBe('width=device-width, initial-scale=1, viewport-fit=cover');
+    const cdp = await context.newCDPSession(page);
+    const { url, errors } = (await cdp.send('Page.getAppManifest')) as { url: string; errors: { message: string }[] };
+    expect(url).toBe(`${web.origin}/manifest.webmanifest`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
