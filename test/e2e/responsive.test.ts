@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { besked, launchBrowser, RESULTS, startWeb, type WebProcess } from './harness';
 import { axe, describeFinding, open, STEADY } from './axe-audit';
 import { actionsOutOfSight, measureFit } from './fit-check';
