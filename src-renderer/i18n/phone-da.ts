@@ -10,4 +10,5 @@ export const phoneDa: typeof phoneEn = {
   backLabel: 'Tilbage til samtalerne',
   theme: 'Mørk eller lys',
   balance: 'Saldo',
+  thread: 'Beskeder i samtalen',
 };

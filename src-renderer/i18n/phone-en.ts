@@ -8,4 +8,6 @@ export const phoneEn = {
   backLabel: 'Back to the conversations',
   theme: 'Dark or light',
   balance: 'Balance',
+  /** The conversation's messages, a scrolling region the keyboard reaches (also on the desktop). */
+  thread: 'Messages in this conversation',
 };

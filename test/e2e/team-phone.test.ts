@@ -89,8 +89,8 @@ describe('a colleague on a phone', () => {
     await besked(owner, 'sync.now', {});
     await phone.waitForSelector('[data-testid="assigned-reply-open"]', { timeout: 20_000 });
     // On the screen, not past its edge.
-    const box = (await phone.locator('.n-notification').boundingBox())!;
     await phone.waitForTimeout(400);
+    const box = (await phone.locator('.n-notification').boundingBox())!;
     expect(box.x >= 0 && box.x + box.width <= 390).toBe(true);
     await phone.screenshot({ path: join(RESULTS, 'team-phone-notification.png') });
     await phone.tap('[data-testid="assigned-reply-open"]');
