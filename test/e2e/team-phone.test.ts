@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { startSimulator, type Simulator } from '../../src-sim/index';
 import { besked, launchBrowser, RESULTS } from './harness';
-import { startServer, type ServerProcess } from './team-server';
+import { setUpOwner, startServer, type ServerProcess } from './team-server';
 
 const PASSWORD = 'correct horse battery staple';
 const TOKEN = 'e2e-team-phone-token';
@@ -53,12 +53,7 @@ describe('a colleague on a phone', () => {
     const ownerContext = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1280, height: 820 } });
     const owner = await ownerContext.newPage();
     await owner.goto(server.url);
-    await owner.waitForSelector('[data-testid="setup-owner-form"]');
-    await owner.fill('[data-testid="team-name"] input', 'Anna');
-    await owner.fill('[data-testid="team-password"] input', PASSWORD);
-    await owner.fill('[data-testid="team-password-again"] input', PASSWORD);
-    await owner.click('[data-testid="setup-owner-submit"]');
-    await owner.waitForSelector('[data-testid="user-menu"]');
+    await setUpOwner(owner, 'Anna', PASSWORD);
     await besked(owner, 'settings.update', { language: 'en', defaultSender: 'Salon Ida', endpoints: { default: { messagingUrl: sim.url, legacyUrl: sim.url } } });
     await besked(owner, 'settings.setToken', { platform: 'default', token: TOKEN });
     const { link } = await besked<{ link: string }>(owner, 'team.invite', { role: 'staff', name: 'Bo' });

@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { ROOT } from './harness';
 
 export interface ServerProcess {
@@ -51,4 +52,15 @@ export async function startServer(name = 'Salon Ida'): Promise<ServerProcess> {
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** The owner's first visit to a new server: the set-up form, filled and sent, until the signed-in app shows. */
+export async function setUpOwner(page: Page, name: string, password: string): Promise<void> {
+  await page.waitForSelector('[data-testid="setup-owner-form"]');
+  await page.fill('[data-testid="team-name"] input', name);
+  await page.fill('[data-testid="team-password"] input', password);
+  await page.fill('[data-testid="team-password-again"] input', password);
+  await page.click('[data-testid="setup-owner-submit"]');
+  // Signed in: the header's user menu (the gate's screens have a data-view of their own).
+  await page.waitForSelector('[data-testid="user-menu"]');
 }

@@ -8,7 +8,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { besked, gotoView, launchBrowser, RESULTS } from './harness';
-import { startServer, type ServerProcess } from './team-server';
+import { setUpOwner, startServer, type ServerProcess } from './team-server';
 
 const PASSWORD = 'correct horse battery staple';
 const CUSTOMER = 4520304071;
@@ -55,13 +55,7 @@ describe.each(languages)('a team in $lang', ({ lang, customer, answer, replying,
 
     // The owner opens the new server: it asks for its owner.
     const owner = await newWindow(browser, server.url);
-    await owner.waitForSelector('[data-testid="setup-owner-form"]');
-    await owner.fill('[data-testid="team-name"] input', 'Anna');
-    await owner.fill('[data-testid="team-password"] input', PASSWORD);
-    await owner.fill('[data-testid="team-password-again"] input', PASSWORD);
-    await owner.click('[data-testid="setup-owner-submit"]');
-    // Signed in: the header's user menu (the gate's screens have a data-view of their own).
-    await owner.waitForSelector('[data-testid="user-menu"]');
+    await setUpOwner(owner, 'Anna', PASSWORD);
     await besked(owner, 'settings.update', { language: lang });
     await hideToasts(owner);
 
