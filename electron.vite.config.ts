@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import vue from '@vitejs/plugin-vue';
+import { webManifest } from './scripts/web-manifest-plugin';
 
 export default defineConfig({
   main: {
@@ -26,6 +27,6 @@ export default defineConfig({
       outDir: 'out/renderer',
       rollupOptions: { input: resolve('src-renderer/index.html') },
     },
-    plugins: [vue()],
+    plugins: [vue(), webManifest(resolve('resources'))],
   },
 });

@@ -1,6 +1,7 @@
 // Parses the server's command line: --host ADDR (127.0.0.1; 0.0.0.0 serves the network), --port N (8443; 0 picks a
 // free port), --data DIR, --cert FILE with --key FILE (the user's own certificate), --name NAME (shown to users),
 // --restore FILE (a backup to restore into the data folder before the server starts).
+// --public (allow an address the internet can reach; server-exposure.ts).
 import { isIPv6 } from 'node:net';
 
 export interface ServerArgs {
@@ -11,9 +12,11 @@ export interface ServerArgs {
   key?: string;
   name?: string;
   restore?: string;
+  /** Serve an address the internet can reach (refused without it). */
+  public?: boolean;
 }
 
-export const SERVER_USAGE = 'Usage: npm run server -- [--host ADDR] [--port N] [--data DIR] [--cert FILE --key FILE] [--name NAME] [--restore FILE]';
+export const SERVER_USAGE = 'Usage: npm run server -- [--host ADDR] [--port N] [--data DIR] [--cert FILE --key FILE] [--name NAME] [--restore FILE] [--public]';
 
 /** A host name or an IPv4 address: what listen() takes, and nothing with a scheme, a path or a port. */
 const NAME_OR_V4 = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
@@ -34,6 +37,8 @@ export function parseServerArgs(argv: string[]): ServerArgs | { error: string } 
       const v = value();
       if (!v || !validHost(v)) return { error: `--host needs an address such as 0.0.0.0 or 192.168.1.20, got ${v ?? 'nothing'}` };
       out.host = v;
+    } else if (flag === '--public' && inline === undefined) {
+      out.public = true;
     } else if (flag === '--data' || flag === '--cert' || flag === '--key' || flag === '--name' || flag === '--restore') {
       const v = value()?.trim();
       if (!v) return { error: `${flag} needs ${flag === '--name' ? 'a name' : flag === '--data' ? 'a folder' : 'a file'}` };

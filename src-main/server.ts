@@ -4,11 +4,14 @@
 // connect) and where the gateway token is kept; on SIGTERM or SIGINT stops accepting, closes every socket, pauses the
 // outbox at a chunk boundary, closes the database and exits 0.
 import { join, resolve } from 'node:path';
+import { networkInterfaces } from 'node:os';
+import { lookup } from 'node:dns/promises';
 import { createLogger } from './core/log';
 import { installCrashGuard } from './core/crash-guard';
 import { defaultDataDir } from './core/data-dir';
 import { builtRenderer, packageVersion } from './built-renderer';
 import { parseServerArgs, SERVER_USAGE } from './server-args';
+import { addressKind, addressesForHost, exposureRule } from './server-exposure';
 import { startTeamServer } from './server/start-server';
 import { describeVault } from './server/token-vault';
 import { restoreAtStart } from './core/backup/restore-at-start';
@@ -20,6 +23,12 @@ async function main() {
     process.stderr.write(`${args.error}\n${SERVER_USAGE}\n`);
     process.exit(2);
   }
+  const exposure = exposureRule({ host: args.host, allowPublic: args.public === true, servedAddresses: await servedAddresses(args.host) });
+  if (!exposure.ok) {
+    process.stderr.write(`Besked server will not start: ${exposure.error}\n`);
+    process.exit(2);
+  }
+  if (exposure.warning) process.stderr.write(`${exposure.warning}\n`);
   const staticDir = builtRenderer();
   // The app's own folder by default: a shop that starts a server keeps the contacts and campaigns it has.
   const dataDir = args.data ? resolve(args.data) : defaultDataDir();
@@ -81,6 +90,13 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+/** Where the server would answer: the machine's own addresses for 0.0.0.0 and ::, what a host name resolves to. */
+async function servedAddresses(host: string): Promise<string[]> {
+  if (addressKind(host) === null) return (await lookup(host, { all: true })).map((a) => a.address);
+  const own = Object.values(networkInterfaces()).flatMap((list) => (list ?? []).map((i) => ({ address: i.address, family: i.family })));
+  return addressesForHost(host, own);
 }
 
 main().catch((err: unknown) => {

@@ -7,6 +7,7 @@ import { i18n } from './i18n';
 import { installWebBridge } from './bridge/web-preload';
 import { installLibraryPatches } from './a11y/library-patches';
 import './styles.css';
+import './responsive.css';
 
 if (!('besked' in window)) installWebBridge();
 

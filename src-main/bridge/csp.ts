@@ -11,6 +11,8 @@ export function contentSecurityPolicy(opts: { connectSelfWebSocket: boolean; con
     `connect-src 'self'${opts.connectSelfWebSocket ? ' ws://127.0.0.1:*' : ''}${opts.connectTo ? ` ${opts.connectTo}` : ''}`,
     "frame-src 'self' blob:",
     "worker-src 'self' blob:",
+    // The web app manifest, for "Add to Home Screen" on a phone.
+    "manifest-src 'self'",
     "base-uri 'none'",
     "form-action 'none'",
     "frame-ancestors 'none'",

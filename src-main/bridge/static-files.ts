@@ -1,8 +1,11 @@
 // The built renderer served to a browser, for web mode and the team server alike: files under one folder only, with
-// the headers that keep a page from being framed, sniffed or run with inline script.
+// the headers that keep a page from being framed, sniffed or run with inline script. Text goes gzipped to a browser
+// that takes it, and the build's hashed files are kept by the browser for good: a phone on slow mobile data loads
+// the app in a fraction of the bytes, once.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -14,7 +17,13 @@ const MIME: Record<string, string> = {
   '.ico': 'image/x-icon',
   '.woff2': 'font/woff2',
   '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
 };
+
+/** Types worth compressing (images and fonts are compressed already). */
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.svg', '.json', '.webmanifest']);
+/** Each file's gzip, made once per version of the file (its path, size and time). */
+const gzipped = new Map<string, Buffer>();
 
 /** A plain-text refusal (or a cut connection when the answer had begun). */
 export function refuse(res: ServerResponse, status: number, text: string) {
@@ -30,8 +39,11 @@ export async function serveStatic(dir: string, req: IncomingMessage, res: Server
   const file = join(dir, rel);
   if (!file.startsWith(dir.endsWith(sep) ? dir : dir + sep)) return refuse(res, 404, 'Not found');
   let body: Buffer;
+  let version: string;
   try {
-    if (!(await stat(file)).isFile()) return refuse(res, 404, 'Not found');
+    const info = await stat(file);
+    if (!info.isFile()) return refuse(res, 404, 'Not found');
+    version = `${file}:${info.size}:${info.mtimeMs}`;
     body = await readFile(file);
   } catch {
     return refuse(res, 404, 'Not found');
@@ -40,8 +52,21 @@ export async function serveStatic(dir: string, req: IncomingMessage, res: Server
     'Content-Type': MIME[extname(file)] ?? 'application/octet-stream',
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
-    'Cache-Control': 'no-cache',
+    // The build names its assets by their content's hash: a changed file is a new name.
+    'Cache-Control': rel.startsWith(`${sep}assets${sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
   };
+  if (COMPRESSIBLE.has(extname(file))) {
+    headers['Vary'] = 'Accept-Encoding';
+    if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+      let zipped = gzipped.get(version);
+      if (!zipped) {
+        zipped = gzipSync(body);
+        gzipped.set(version, zipped);
+      }
+      body = zipped;
+      headers['Content-Encoding'] = 'gzip';
+    }
+  }
   if (extname(file) === '.html') {
     headers['Content-Security-Policy'] = csp;
     headers['X-Frame-Options'] = 'DENY';

@@ -9,6 +9,7 @@ import { privacyDa } from './privacy-da';
 import { chargesDa } from './charges-da';
 import { connectionDa } from './connection-da';
 import { confirmDa } from './confirm-da';
+import { phoneDa } from './phone-da';
 import type { Messages } from './en';
 
 /** The shape of en.ts with any text in place of each English one. */
@@ -1180,6 +1181,7 @@ export const da: Translation<Messages> = {
   charges: chargesDa,
   connection: connectionDa,
   confirm: confirmDa,
+  phone: phoneDa,
   audit: auditDa,
   privacy: privacyDa,
   backup: backupDa,

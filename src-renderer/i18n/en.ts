@@ -9,6 +9,7 @@ import { privacyEn } from './privacy-en';
 import { chargesEn } from './charges-en';
 import { connectionEn } from './connection-en';
 import { confirmEn } from './confirm-en';
+import { phoneEn } from './phone-en';
 export const en = {
   app: { name: 'Besked', tagline: 'Text your customers' },
   nav: {
@@ -1177,6 +1178,7 @@ export const en = {
   charges: chargesEn,
   connection: connectionEn,
   confirm: confirmEn,
+  phone: phoneEn,
   audit: auditEn,
   privacy: privacyEn,
   backup: backupEn,

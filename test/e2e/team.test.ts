@@ -4,62 +4,14 @@
 // gateway; the owner assigns the conversation to Bo; Bo answers it while the owner watches the same conversation show
 // "Bo is replying…" and then Bo's answer, without reloading. In English and Danish; screenshots in test-results/.
 import { afterEach, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { besked, gotoView, launchBrowser, RESULTS, ROOT } from './harness';
+import { besked, gotoView, launchBrowser, RESULTS } from './harness';
+import { setUpOwner, startServer, type ServerProcess } from './team-server';
 
 const PASSWORD = 'correct horse battery staple';
 const CUSTOMER = 4520304071;
-
-interface ServerProcess {
-  url: string;
-  fingerprint: string;
-  dataDir: string;
-  child: ChildProcess;
-  stop(): Promise<void>;
-}
-
-/** Spawns `tsx src-main/server.ts` (what `npm run server` runs) and reads its address and fingerprint. */
-async function startServer(): Promise<ServerProcess> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'besked-e2e-server-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src-main/server.ts'), '--host', '127.0.0.1', '--port', '0', '--data', dataDir, '--name', 'Salon Ida'], {
-    cwd: ROOT,
-    env: { ...process.env, BESKED_KEYCHAIN_SERVICE: `Besked-e2e-team-${process.pid}-${Date.now()}` },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let err = '';
-  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-  const out = await new Promise<string>((resolve, reject) => {
-    let text = '';
-    const timer = setTimeout(() => reject(new Error(`the server did not start in time:\n${err}`)), 60_000);
-    child.stdout!.on('data', (d: Buffer) => {
-      text += d.toString();
-      if (/Certificate fingerprint/.test(text) && text.includes('\n', text.indexOf('Certificate fingerprint'))) {
-        clearTimeout(timer);
-        resolve(text);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`the server exited with ${code}:\n${err}`)));
-  });
-  const url = /^Besked server: (https:\/\/127\.0\.0\.1:\d+)$/m.exec(out)?.[1];
-  const fingerprint = /^Certificate fingerprint \(SHA-256\): ([0-9A-F:]{95}) /m.exec(out)?.[1];
-  if (!url || !fingerprint) throw new Error(`unexpected output:\n${out}`);
-  return {
-    url,
-    fingerprint,
-    dataDir,
-    child,
-    stop: () =>
-      new Promise<void>((res) => {
-        if (child.exitCode !== null || child.signalCode !== null) return res();
-        child.once('exit', () => res());
-        child.kill('SIGTERM');
-      }),
-  };
-}
 
 async function newWindow(browser: Browser, url: string): Promise<Page> {
   const context = await browser.newContext({ ignoreHTTPSErrors: true, viewport: { width: 1280, height: 820 }, colorScheme: 'light' });
@@ -103,13 +55,7 @@ describe.each(languages)('a team in $lang', ({ lang, customer, answer, replying,
 
     // The owner opens the new server: it asks for its owner.
     const owner = await newWindow(browser, server.url);
-    await owner.waitForSelector('[data-testid="setup-owner-form"]');
-    await owner.fill('[data-testid="team-name"] input', 'Anna');
-    await owner.fill('[data-testid="team-password"] input', PASSWORD);
-    await owner.fill('[data-testid="team-password-again"] input', PASSWORD);
-    await owner.click('[data-testid="setup-owner-submit"]');
-    // Signed in: the header's user menu (the gate's screens have a data-view of their own).
-    await owner.waitForSelector('[data-testid="user-menu"]');
+    await setUpOwner(owner, 'Anna', PASSWORD);
     await besked(owner, 'settings.update', { language: lang });
     await hideToasts(owner);
 

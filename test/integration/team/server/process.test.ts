@@ -68,4 +68,18 @@ describe('npm run server', () => {
     expect(err).toContain('--cert and --key go together');
     expect(err).toContain('Usage: npm run server');
   });
+
+  it('refuses a public address without --public, exit 2, before touching any data', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src-main/server.ts'), '--host', '203.0.113.7', '--port', '0', '--data', join(tmpdir(), 'besked-never-made')], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const code = await new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
+    expect(code).toBe(2);
+    expect(err).toContain('which the internet can reach');
+    expect(err).toContain('--public');
+    expect(existsSync(join(tmpdir(), 'besked-never-made'))).toBe(false);
+  });
 });
