@@ -5,6 +5,7 @@ import { openDatabase, schemaVersion, type Db } from '../../../../src-main/core/
 import { migrations } from '../../../../src-main/core/db/migrations';
 import { toColumns } from '../../../../src-main/core/contacts/contact-columns';
 import { frozenListOf, writeBatches } from '../../../../src-main/core/campaigns/recipients/frozen-batches';
+import { entryHash, GENESIS, type ChainedContent } from '../../../../src-main/core/audit/audit-chain';
 
 export type Cell = string | number | null;
 export type Row = Record<string, Cell>;
@@ -375,8 +376,16 @@ export function fill(db: Db, v: number): void {
   db.transaction(() => {
     // Checked at commit, so the tables can be listed by domain rather than in reference order.
     db.pragma('defer_foreign_keys = ON');
+    // From schema 16 on, Besked wrote each audit entry with its chain hash (audit/audit-chain.ts), oldest first.
+    let prevHash = GENESIS;
     for (const set of rowSets(v)) {
-      for (const row of set.rows) {
+      for (const given of set.rows) {
+        let row = given;
+        if (set.table === 'audit_log' && v >= 16) {
+          const content = { user_id: null, role: null, error: null, ...given } as unknown as ChainedContent;
+          prevHash = entryHash(prevHash, content);
+          row = { ...given, hash: prevHash };
+        }
         const cols = Object.keys(row);
         db.prepare(`INSERT INTO ${set.table} (${cols.join(', ')}) VALUES (${cols.map((c) => `@${c}`).join(', ')})`).run(row);
       }

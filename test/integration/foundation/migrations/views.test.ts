@@ -164,9 +164,10 @@ const VIEWS: View[] = [
     async check(t) {
       expect((await t.ok('campaigns.get', { id: 7 })).counts).toMatchObject({ total: 6, queued: 6 });
       const { rows } = await t.ok('campaigns.recipients', { id: 7 });
+      // A queued recipient has cost nothing yet: what the gateway keeps is known once it accepts (issue 27.1).
       expect(rows.map((r) => [r.id, r.msisdn, r.name, r.text, r.parts, r.cost, r.state])).toEqual([
-        ...BATCHED.map((b, i) => [30 + i, b.msisdn, null, 'Hej kunde!', b.parts, b.cost, 'queued']),
-        [35, 4520000035, null, 'Hej kunde!', 1, 0.25, 'queued'],
+        ...BATCHED.map((b, i) => [30 + i, b.msisdn, null, 'Hej kunde!', b.parts, null, 'queued']),
+        [35, 4520000035, null, 'Hej kunde!', 1, null, 'queued'],
       ]);
     },
   },
