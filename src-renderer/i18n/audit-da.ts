@@ -81,5 +81,10 @@ export const auditDa = {
       setRetention: 'Ændrede hvor længe beskedtekster gemmes',
       applyRetention: 'Slettede gamle beskedtekster',
     },
+    backup: {
+      configure: 'Ændrede hvor og hvor længe sikkerhedskopier gemmes',
+      confirmPassphrase: 'Bekræftede en ny adgangssætning til sikkerhedskopier',
+      restore: 'Gendannede en sikkerhedskopi',
+    },
   },
 } as const;

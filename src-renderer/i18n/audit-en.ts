@@ -81,5 +81,10 @@ export const auditEn = {
       setRetention: 'Changed how long message texts are kept',
       applyRetention: 'Deleted old message texts',
     },
+    backup: {
+      configure: 'Changed where and how long backups are kept',
+      confirmPassphrase: 'Confirmed a new backup passphrase',
+      restore: 'Restored a backup',
+    },
   },
 } as const;
