@@ -4,6 +4,7 @@ import { auditDa } from './audit-da';
 import { deliveryHelpDa } from './delivery-help-da';
 import { errorTextsDa } from './error-texts-da';
 import { teamDa } from './team-da';
+import { contactsSearchDa } from './contacts-search-da';
 import type { Messages } from './en';
 
 /** The shape of en.ts with any text in place of each English one. */
@@ -1173,6 +1174,7 @@ export const da: Translation<Messages> = {
   },
   automations: automationsDa,
   team: teamDa,
+  contactsSearch: contactsSearchDa,
   audit: auditDa,
   errors: errorTextsDa,
 };

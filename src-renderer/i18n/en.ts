@@ -4,6 +4,7 @@ import { auditEn } from './audit-en';
 import { deliveryHelpEn } from './delivery-help-en';
 import { errorTextsEn } from './error-texts-en';
 import { teamEn } from './team-en';
+import { contactsSearchEn } from './contacts-search-en';
 export const en = {
   app: { name: 'Besked', tagline: 'Text your customers' },
   nav: {
@@ -1170,6 +1171,7 @@ export const en = {
   /** The Automations view; its texts live in their own file. */
   automations: automationsEn,
   team: teamEn,
+  contactsSearch: contactsSearchEn,
   audit: auditEn,
   /** Core errors by code (src-shared/error-codes.ts); the texts live in their own file. */
   errors: errorTextsEn,

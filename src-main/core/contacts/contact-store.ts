@@ -113,6 +113,8 @@ export class ContactStore {
     private readonly db: Db,
     /** Called after a bulk change to the search index, to tidy it up in the background. */
     afterBulkIndexing: () => void = () => undefined,
+    /** Where the total stops counting and how far the word-testing walk goes (smaller in tests, to reach every path). */
+    private readonly limits = { totalCap: TOTAL_CAP, walkRows: WALK_ROWS },
   ) {
     this.trash = new ContactTrash(db, afterBulkIndexing);
     registerWordsMatch(db);
@@ -135,9 +137,9 @@ export class ContactStore {
     let totalIsAtLeast = false;
     if (f.match) {
       const from = f.searchOnly ? 'contacts_fts WHERE contacts_fts MATCH ?' : `contacts c ${f.where}`;
-      const n = (this.stmt(`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} LIMIT ${TOTAL_CAP + 1})`).get(...(f.searchOnly ? [f.match] : f.params)) as { n: number }).n;
-      totalIsAtLeast = n > TOTAL_CAP;
-      total = Math.min(n, TOTAL_CAP);
+      const n = (this.stmt(`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} LIMIT ${this.limits.totalCap + 1})`).get(...(f.searchOnly ? [f.match] : f.params)) as { n: number }).n;
+      totalIsAtLeast = n > this.limits.totalCap;
+      total = Math.min(n, this.limits.totalCap);
     } else {
       total = (this.stmt(`SELECT count(*) AS n FROM contacts c ${f.where}`).get(...f.params) as { n: number }).n;
     }
@@ -147,7 +149,7 @@ export class ContactStore {
       // The walk yields rows in name order (a co-routine over the index); only the window's hits get their
       // columns, groups and opt-out looked up.
       const hits = this.stmt(
-        `SELECT c.id FROM (SELECT * FROM contacts INDEXED BY contacts_by_sort_key ORDER BY sort_key, id LIMIT ${WALK_ROWS}) c
+        `SELECT c.id FROM (SELECT * FROM contacts INDEXED BY contacts_by_sort_key ORDER BY sort_key, id LIMIT ${this.limits.walkRows}) c
          ${w.where} LIMIT ? OFFSET ?`,
       ).all(...w.params, limit, offset) as { id: number }[];
       const walked =
