@@ -13,7 +13,7 @@ import type {
 } from '../../../src-shared/contract';
 import { normalisePhone, phoneRejectionMessage, type CountryCode, type Phone } from '../../../src-shared/phone';
 import { ftsMatchQuery, searchTerms } from './search-query';
-import { registerWordsMatch, TOTAL_CAP, WALK_ROWS, WORDS_MATCH } from './search-walk';
+import { registerWordsMatch, SORT_AT_MOST, TOTAL_CAP, WALK_ROWS, WORDS_MATCH } from './search-walk';
 import { pendingSql } from './search-index';
 import { fieldsOf, phonePartsOf, toColumns, type StoredContact } from './contact-columns';
 import type { ContactFields } from './merge-rules';
@@ -114,7 +114,7 @@ export class ContactStore {
     /** Called after a bulk change to the search index, to tidy it up in the background. */
     afterBulkIndexing: () => void = () => undefined,
     /** Where the total stops counting and how far the word-testing walk goes (smaller in tests, to reach every path). */
-    private readonly limits = { totalCap: TOTAL_CAP, walkRows: WALK_ROWS },
+    private readonly limits = { totalCap: TOTAL_CAP, walkRows: WALK_ROWS, sortAtMost: SORT_AT_MOST },
   ) {
     this.trash = new ContactTrash(db, afterBulkIndexing);
     registerWordsMatch(db);
@@ -128,16 +128,16 @@ export class ContactStore {
    * A window of the filtered list. With a search the total is exact up to TOTAL_CAP and "more than" beyond
    * it. In name order a broad search (more than TOTAL_CAP matches) first walks the first WALK_ROWS rows of
    * the name index testing each row's own words, which fills the window at once when matches are spread
-   * through the alphabet ("a", "hansen", "20"); when they are not (a common first name late in the
-   * alphabet) it probes the match set along the name index instead.
+   * through the alphabet ("a", "hansen", "20"). Otherwise up to SORT_AT_MOST matches (a common first name
+   * late in the alphabet, "Thomas") are sorted through the narrow id → sort_key index, and more ("j") are
+   * read once and probed along the name index.
    */
   list(filter: ContactFilter | undefined, sort: ContactSort, offset: number, limit: number): ContactPage {
     const f = filterSql(filter);
     let total: number;
     let totalIsAtLeast = false;
     if (f.match) {
-      const from = f.searchOnly ? 'contacts_fts WHERE contacts_fts MATCH ?' : `contacts c ${f.where}`;
-      const n = (this.stmt(`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} LIMIT ${this.limits.totalCap + 1})`).get(...(f.searchOnly ? [f.match] : f.params)) as { n: number }).n;
+      const n = this.count(f, this.limits.totalCap);
       totalIsAtLeast = n > this.limits.totalCap;
       total = Math.min(n, this.limits.totalCap);
     } else {
@@ -152,23 +152,48 @@ export class ContactStore {
         `SELECT c.id FROM (SELECT * FROM contacts INDEXED BY contacts_by_sort_key ORDER BY sort_key, id LIMIT ${this.limits.walkRows}) c
          ${w.where} LIMIT ? OFFSET ?`,
       ).all(...w.params, limit, offset) as { id: number }[];
-      const walked =
-        hits.length === limit
-          ? (this.stmt(`SELECT ${LIST_COLUMNS} FROM contacts c WHERE c.id IN (SELECT value FROM json_each(?)) ORDER BY ${ORDER.name}`).all(
-              JSON.stringify(hits.map((h) => h.id)),
-            ) as ListRow[])
-          : [];
-      if (walked.length === limit) return { total, totalIsAtLeast, offset, rows: walked.map(toRow) };
+      if (hits.length === limit) return { total, totalIsAtLeast, offset, rows: this.rowsInOrder(hits) };
+      // Very many matches, not among the first rows: probe the match set (read once) along the name index.
+      if (this.count(f, this.limits.sortAtMost) > this.limits.sortAtMost) {
+        const rows = this.stmt(`SELECT ${LIST_COLUMNS} FROM contacts c INDEXED BY contacts_by_sort_key ${f.where} ORDER BY ${ORDER.name} LIMIT ? OFFSET ?`).all(
+          ...f.params,
+          limit,
+          offset,
+        ) as ListRow[];
+        return { total, totalIsAtLeast, offset, rows: rows.map(toRow) };
+      }
     }
-    // Many matches: walk the name index (no table lookups) probing the match set, which is read once into
-    // a temporary b-tree; few matches: look each one up and sort them.
-    const from = f.match && sort === 'name' && totalIsAtLeast ? 'contacts c INDEXED BY contacts_by_sort_key' : 'contacts c';
-    const rows = this.stmt(`SELECT ${LIST_COLUMNS} FROM ${from} ${f.where} ORDER BY ${ORDER[sort]} LIMIT ? OFFSET ?`).all(
+    if (f.match && sort === 'name') {
+      // The matches sorted by name through the narrow id → sort_key index (about 1 µs a match, no row reads);
+      // only the window's rows get their columns, groups and opt-out looked up.
+      const ids = this.stmt(`SELECT c.id FROM contacts c INDEXED BY contacts_id_sort ${f.where} ORDER BY ${ORDER.name} LIMIT ? OFFSET ?`).all(
+        ...f.params,
+        limit,
+        offset,
+      ) as { id: number }[];
+      return { total, totalIsAtLeast, offset, rows: this.rowsInOrder(ids) };
+    }
+    const rows = this.stmt(`SELECT ${LIST_COLUMNS} FROM contacts c ${f.where} ORDER BY ${ORDER[sort]} LIMIT ? OFFSET ?`).all(
       ...f.params,
       limit,
       offset,
     ) as ListRow[];
     return { total, totalIsAtLeast, offset, rows: rows.map(toRow) };
+  }
+
+  /** How many contacts a search filter matches, counting no further than cap + 1. */
+  private count(f: FilterSql, cap: number): number {
+    const from = f.searchOnly ? 'contacts_fts WHERE contacts_fts MATCH ?' : `contacts c ${f.where}`;
+    return (this.stmt(`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} LIMIT ${cap + 1})`).get(...(f.searchOnly ? [f.match] : f.params)) as { n: number }).n;
+  }
+
+  /** The list rows of contacts known to be in name order already. */
+  private rowsInOrder(hits: readonly { id: number }[]): ContactRow[] {
+    if (hits.length === 0) return [];
+    const rows = this.stmt(`SELECT ${LIST_COLUMNS} FROM contacts c WHERE c.id IN (SELECT value FROM json_each(?)) ORDER BY ${ORDER.name}`).all(
+      JSON.stringify(hits.map((h) => h.id)),
+    ) as ListRow[];
+    return rows.map(toRow);
   }
 
   totals(): { total: number; optedOut: number } {

@@ -15,6 +15,7 @@ import { m012Automations } from './migrations/012-automations';
 import { m013Team } from './migrations/013-team';
 import { m014SharedInbox } from './migrations/014-shared-inbox';
 import { m015TeamEdits } from './migrations/015-team-edits';
+import { m016ContactsIdSort } from './migrations/016-contacts-id-sort';
 
 export interface Migration {
   version: number;
@@ -22,4 +23,4 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-export const migrations: readonly Migration[] = [m001Foundation, m002Contacts, m003Campaigns, m004Inbox, m005Account, m006ChargeStatuses, m007ChunkSettlement, m008RecipientBatches, m009CodedLastError, m010ColumnarBatches, m011ChunkAnswers, m012Automations, m013Team, m014SharedInbox, m015TeamEdits];
+export const migrations: readonly Migration[] = [m001Foundation, m002Contacts, m003Campaigns, m004Inbox, m005Account, m006ChargeStatuses, m007ChunkSettlement, m008RecipientBatches, m009CodedLastError, m010ColumnarBatches, m011ChunkAnswers, m012Automations, m013Team, m014SharedInbox, m015TeamEdits, m016ContactsIdSort];
