@@ -13,7 +13,7 @@ import type {
 } from '../../../src-shared/contract';
 import { normalisePhone, phoneRejectionMessage, type CountryCode, type Phone } from '../../../src-shared/phone';
 import { ftsMatchQuery, searchTerms } from './search-query';
-import { registerWordsMatch, SORT_AT_MOST, TOTAL_CAP, WALK_ROWS, WORDS_MATCH } from './search-walk';
+import { PROBE_ROWS, registerWordsMatch, SORT_AT_MOST, TOTAL_CAP, WALK_ABOVE, WALK_ROWS, WORDS_MATCH } from './search-walk';
 import { pendingSql } from './search-index';
 import { fieldsOf, phonePartsOf, toColumns, type StoredContact } from './contact-columns';
 import type { ContactFields } from './merge-rules';
@@ -126,8 +126,8 @@ export class ContactStore {
 
   /**
    * A window of the filtered list. With a search the total is exact up to TOTAL_CAP and "more than" beyond
-   * it. In name order a broad search (more than TOTAL_CAP matches) first walks the first WALK_ROWS rows of
-   * the name index testing each row's own words, which fills the window at once when matches are spread
+   * it. In name order a search with WALK_ABOVE to TOTAL_CAP matches probes them along the first PROBE_ROWS
+   * rows of the name index; a broader one walks the first WALK_ROWS rows testing each row's own words, which fills the window at once when matches are spread
    * through the alphabet ("a", "hansen", "20"). Otherwise up to SORT_AT_MOST matches (a common first name
    * late in the alphabet, "Thomas") are sorted through the narrow id → sort_key index, and more ("j") are
    * read once and probed along the name index.
@@ -144,17 +144,24 @@ export class ContactStore {
       total = (this.stmt(`SELECT count(*) AS n FROM contacts c ${f.where}`).get(...f.params) as { n: number }).n;
     }
     if (offset >= total) return { total, totalIsAtLeast, offset, rows: [] };
+    if (f.searchOnly && sort === 'name' && total > WALK_ABOVE && !totalIsAtLeast) {
+      // Up to TOTAL_CAP matches: read them once and probe them along the first PROBE_ROWS rows of the name
+      // index (a fraction of a µs a row), which fills the window when they are spread through the alphabet.
+      const hits = this.stmt(
+        `SELECT c.id FROM (SELECT id FROM contacts INDEXED BY contacts_by_sort_key ORDER BY sort_key, id LIMIT ${PROBE_ROWS}) c
+         ${f.where} LIMIT ? OFFSET ?`,
+      ).all(...f.params, limit, offset) as { id: number }[];
+      if (hits.length === limit) return { total, totalIsAtLeast, offset, rows: this.rowsInOrder(hits) };
+    }
     if (f.match && sort === 'name' && totalIsAtLeast) {
       const w = filterSql(filter, true);
-      // The walk yields rows in name order (a co-routine over the index); only the window's hits get their
-      // columns, groups and opt-out looked up.
       const hits = this.stmt(
         `SELECT c.id FROM (SELECT * FROM contacts INDEXED BY contacts_by_sort_key ORDER BY sort_key, id LIMIT ${this.limits.walkRows}) c
          ${w.where} LIMIT ? OFFSET ?`,
       ).all(...w.params, limit, offset) as { id: number }[];
       if (hits.length === limit) return { total, totalIsAtLeast, offset, rows: this.rowsInOrder(hits) };
       // Very many matches, not among the first rows: probe the match set (read once) along the name index.
-      if (this.count(f, this.limits.sortAtMost) > this.limits.sortAtMost) {
+      if (totalIsAtLeast && this.count(f, this.limits.sortAtMost) > this.limits.sortAtMost) {
         const rows = this.stmt(`SELECT ${LIST_COLUMNS} FROM contacts c INDEXED BY contacts_by_sort_key ${f.where} ORDER BY ${ORDER.name} LIMIT ? OFFSET ?`).all(
           ...f.params,
           limit,

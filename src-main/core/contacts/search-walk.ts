@@ -8,6 +8,12 @@ export const TOTAL_CAP = 10_000;
 /** Rows the word-testing walk looks at (a few µs each) before it gives way to probing the match set. */
 export const WALK_ROWS = 4_000;
 
+/** Up to this many matches are simply sorted: cheaper than any walk. */
+export const WALK_ABOVE = 1_000;
+
+/** Rows of the name index a probe of at most TOTAL_CAP matches walks (reading the index only) before sorting them. */
+export const PROBE_ROWS = 40_000;
+
 /** Matches sorted by name through the id → sort_key index (about 1 µs each) when the walk finds too few. */
 export const SORT_AT_MOST = 30_000;
 
