@@ -10,6 +10,7 @@ import { chargesDa } from './charges-da';
 import { connectionDa } from './connection-da';
 import { confirmDa } from './confirm-da';
 import { phoneDa } from './phone-da';
+import { contactsSearchDa } from './contacts-search-da';
 import type { Messages } from './en';
 
 /** The shape of en.ts with any text in place of each English one. */
@@ -1182,6 +1183,7 @@ export const da: Translation<Messages> = {
   connection: connectionDa,
   confirm: confirmDa,
   phone: phoneDa,
+  contactsSearch: contactsSearchDa,
   audit: auditDa,
   privacy: privacyDa,
   backup: backupDa,

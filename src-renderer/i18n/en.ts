@@ -10,6 +10,7 @@ import { chargesEn } from './charges-en';
 import { connectionEn } from './connection-en';
 import { confirmEn } from './confirm-en';
 import { phoneEn } from './phone-en';
+import { contactsSearchEn } from './contacts-search-en';
 export const en = {
   app: { name: 'Besked', tagline: 'Text your customers' },
   nav: {
@@ -1179,6 +1180,7 @@ export const en = {
   connection: connectionEn,
   confirm: confirmEn,
   phone: phoneEn,
+  contactsSearch: contactsSearchEn,
   audit: auditEn,
   privacy: privacyEn,
   backup: backupEn,

@@ -38,6 +38,8 @@ export const useContactsStore = defineStore('contacts', () => {
   const consent = ref<'any' | 'optedOut' | 'reachable'>('any');
   const sort = ref<ContactSort>('name');
   const total = ref(0);
+  /** True when the search matches more than `total` (the core counts up to 10,000). */
+  const totalIsAtLeast = ref(false);
   const loaded = ref(false);
   const error = ref<string | null>(null);
   /** One slot per matching contact; fetched pages fill theirs. */
@@ -68,6 +70,7 @@ export const useContactsStore = defineStore('contacts', () => {
     const page = await call('contacts.list', { filter: filter.value, sort: sort.value, offset: 0, limit: PAGE_SIZE });
     if (gen !== generation) return;
     total.value = page.total;
+    totalIsAtLeast.value = page.totalIsAtLeast;
     const next: TableSlot[] = new Array(page.total);
     for (let i = 0; i < page.total; i++) next[i] = { index: i, row: page.rows[i] ?? null };
     rows.value = next;
@@ -118,6 +121,8 @@ export const useContactsStore = defineStore('contacts', () => {
   const selectedCount = computed(() =>
     selection.value.mode === 'ids' ? selection.value.ids.size : Math.max(0, total.value - selection.value.except.size),
   );
+  /** True when "select all" stands for more contacts than selectedCount (a search beyond the count). */
+  const selectedIsAtLeast = computed(() => selection.value.mode === 'all' && totalIsAtLeast.value);
   const allSelected = computed(() => selection.value.mode === 'all' && selection.value.except.size === 0 && total.value > 0);
 
   function isSelected(id: number): boolean {
@@ -195,6 +200,8 @@ export const useContactsStore = defineStore('contacts', () => {
     consent,
     sort,
     total,
+    totalIsAtLeast,
+    selectedIsAtLeast,
     loaded,
     error,
     rows,

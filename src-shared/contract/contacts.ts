@@ -108,7 +108,13 @@ export type ContactSelection = z.infer<typeof ContactSelection>;
 export const ContactSort = z.enum(['name', 'newest']);
 export type ContactSort = z.infer<typeof ContactSort>;
 
-export const ContactPage = z.object({ total: z.number(), offset: z.number(), rows: z.array(ContactRow) });
+export const ContactPage = z.object({
+  /** Exact up to 10,000 matches of a search; beyond that 10,000 with totalIsAtLeast (the list says "more than"). */
+  total: z.number(),
+  totalIsAtLeast: z.boolean().default(false),
+  offset: z.number(),
+  rows: z.array(ContactRow),
+});
 export type ContactPage = z.infer<typeof ContactPage>;
 
 export const GroupName = z.string().trim().min(1, 'Give the group a name').max(80, 'A group name holds at most 80 characters');
