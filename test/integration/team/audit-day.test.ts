@@ -109,7 +109,10 @@ describe('the audit trail of a day', () => {
     const next = await anna.ok('audit.list', { limit: 4, before: first.entries.at(-1)!.id });
     expect([...first.entries, ...next.entries].map((e) => e.call)).toEqual([...script].reverse().slice(0, 8).map((s) => s[2]));
     const csv = Buffer.from((await anna.ok('audit.export', { action: 'send' })).base64, 'base64').toString('utf8');
-    expect(csv.split(/\r\n/).filter(Boolean)).toHaveLength(3);
+    // The header, the two sends, and the last line on the whole trail's hash chain.
+    const lines = csv.split(/\r\n/).filter(Boolean);
+    expect(lines).toHaveLength(4);
+    expect(lines.at(-1)).toMatch(/^chain,.*verified: all \d+ entries of the trail are unbroken/);
     expect(csv).toContain('inbox.reply');
   });
 
