@@ -1,6 +1,7 @@
 // The backups' own settings, kept in backups/backup-settings.json rather than in the database: a restore replaces the
 // database, but must not forget where copies go, how many are kept, or the passphrases' key ids and salts.
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { makePrivateDir, PRIVATE_FILE } from '../private-folder';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { BackupKeep } from '../../../src-shared/contract';
@@ -44,8 +45,8 @@ export class BackupConfigFile {
 
   update(patch: Partial<BackupConfig>): BackupConfig {
     const next = BackupConfig.parse({ ...this.value, ...patch });
-    mkdirSync(this.dir, { recursive: true });
-    writeFileSync(this.path + '.partial', JSON.stringify(next, null, 2));
+    makePrivateDir(this.dir);
+    writeFileSync(this.path + '.partial', JSON.stringify(next, null, 2), { mode: PRIVATE_FILE });
     renameSync(this.path + '.partial', this.path);
     this.value = next;
     return next;

@@ -1,6 +1,7 @@
 // The encrypted backup file, streamed: a header (magic, version, key id, argon2id salt and parameters, a key check,
 // nonce), then AES-256-GCM ciphertext with the header as associated data, then the tag. A copy is readable with the
 // passphrase alone: everything needed to derive its key is in its own header.
+import { PRIVATE_FILE } from '../private-folder';
 import { hashRaw } from '@node-rs/argon2';
 import { createCipheriv, createDecipheriv, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { closeSync, createReadStream, createWriteStream, openSync, readSync, rmSync, statSync } from 'node:fs';
@@ -108,7 +109,7 @@ export async function encryptFile(src: string, dest: string, key: BackupKey): Pr
       for await (const chunk of body) yield chunk as Buffer;
       yield cipher.getAuthTag();
     },
-    createWriteStream(dest),
+    createWriteStream(dest, { mode: PRIVATE_FILE }),
   );
 }
 
@@ -138,7 +139,7 @@ export async function decryptFile(file: string, dest: string, passphrase: string
   decipher.setAAD(raw);
   decipher.setAuthTag(tag);
   try {
-    await pipeline(createReadStream(file, { start: HEADER_BYTES, end: size - TAG - 1 }), decipher, createWriteStream(dest));
+    await pipeline(createReadStream(file, { start: HEADER_BYTES, end: size - TAG - 1 }), decipher, createWriteStream(dest, { mode: PRIVATE_FILE }));
   } catch (err) {
     rmSync(dest, { force: true });
     throw damaged(err);

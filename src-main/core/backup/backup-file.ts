@@ -1,8 +1,9 @@
 // Writes one backup of the database into a folder so that nothing half-written is ever taken for a backup: SQLite's
 // online backup (or VACUUM INTO before a migration) into a `.partial` file, sessions and invitation links removed,
 // fsync, rename, then the copy opened read-only and checked, and its manifest written beside it.
+import { PRIVATE_FILE } from '../private-folder';
 import Database from 'better-sqlite3';
-import { closeSync, fsyncSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, closeSync, fsyncSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BackupReason } from '../../../src-shared/contract';
 import { coded } from '../../../src-shared/error-codes';
@@ -53,6 +54,8 @@ function finish(partial: string, dir: string, name: string, at: number): void {
   try {
     leaveOut(partial, new Date(at).toISOString());
     fsyncFile(partial);
+    // The data folder's files are the owner's alone (core/private-folder.ts); SQLite made this one with the umask's mode.
+    chmodSync(partial, PRIVATE_FILE);
     renameSync(partial, join(dir, name));
     fsyncFile(dir);
   } catch (err) {

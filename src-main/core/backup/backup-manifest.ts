@@ -1,5 +1,6 @@
 // The backups folder as a list: each backup's file name (its time and reason), the small manifest JSON beside it, and
 // the sweep at start that removes what a crash left half-written and checks a backup whose manifest it kept from being written.
+import { PRIVATE_FILE } from '../private-folder';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
@@ -31,7 +32,7 @@ const manifestPath = (dir: string, file: string) => join(dir, file.replace(/\.db
 
 export function writeManifest(dir: string, m: BackupManifest): void {
   const path = manifestPath(dir, m.file);
-  writeFileSync(path + '.partial', JSON.stringify(m, null, 2));
+  writeFileSync(path + '.partial', JSON.stringify(m, null, 2), { mode: PRIVATE_FILE });
   renameSync(path + '.partial', path);
 }
 

@@ -1,6 +1,7 @@
 // Takes backups one at a time: writes and checks one in backups/, copies it encrypted to the second place, applies the
 // retention rule, and tells the Settings card (and the header) what there is and what is wrong.
-import { mkdirSync, rmSync } from 'node:fs';
+import { makePrivateDir } from '../private-folder';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BackupEntry, BackupReason, BackupStatus, SecondPlaceProblem } from '../../../src-shared/contract';
 import { coded } from '../../../src-shared/error-codes';
@@ -85,7 +86,7 @@ export class BackupService {
   }
 
   private async run(reason: BackupReason): Promise<BackupManifest> {
-    mkdirSync(this.d.dir, { recursive: true });
+    makePrivateDir(this.d.dir);
     let manifest: BackupManifest;
     try {
       manifest = await writeBackup(this.d.db, this.d.dir, this.d.now(), reason);

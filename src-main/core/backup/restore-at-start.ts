@@ -1,7 +1,8 @@
 // A Besked server's restore (`npm run server -- --restore FILE`): the same steps as a restore from Settings, before
 // any core runs over the folder, holding the folder's lock so that no running Besked has the database open.
+import { makePrivateDir } from '../private-folder';
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { RestoreResult } from '../../../src-shared/contract';
@@ -20,10 +21,10 @@ export interface RestoreAtStartOptions {
 }
 
 export async function restoreAtStart(o: RestoreAtStartOptions): Promise<RestoreResult> {
-  mkdirSync(o.dataDir, { recursive: true });
+  makePrivateDir(o.dataDir);
   const lock = InstanceLock.acquire(o.dataDir, 'server');
   const dir = join(o.dataDir, 'backups');
-  mkdirSync(dir, { recursive: true });
+  makePrivateDir(dir);
   const candidate = join(dir, `restore-${randomBytes(6).toString('hex')}.db.partial`);
   try {
     await loadCandidate(o.file, candidate, async () => o.passphrase ?? null);

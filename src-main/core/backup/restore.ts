@@ -1,7 +1,8 @@
 // Restore: the backup (from the list or a file, decrypted with its passphrase) is checked before anything changes,
 // a safety copy of the current database is taken, the backup is migrated forward and made safe against sending twice,
 // and only then does the core close, the file swap in and the core start again. Each step is told to the window.
-import { copyFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { PRIVATE_FILE } from '../private-folder';
+import { chmodSync, copyFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -78,7 +79,7 @@ async function sourceFile(d: RestoreDeps, i: CallParsedInput<'backup.restore'>, 
     takenAt = m.takenAt;
   } else if (i.file) {
     upload = join(d.dir, `upload-${randomBytes(6).toString('hex')}.partial`);
-    writeFileSync(upload, Buffer.from(i.file.base64, 'base64'));
+    writeFileSync(upload, Buffer.from(i.file.base64, 'base64'), { mode: PRIVATE_FILE });
     path = upload;
   } else {
     throw new BeskedError('validation', 'Choose a backup from the list or a backup file.', coded('backup.nothingChosen'));
@@ -96,6 +97,7 @@ export async function loadCandidate(path: string, candidate: string, keyFor: (ke
   const enc = readHeader(path);
   if (!enc) {
     copyFileSync(path, candidate);
+    chmodSync(candidate, PRIVATE_FILE);
     return;
   }
   const key = await keyFor(enc.header.keyId);
