@@ -61,7 +61,7 @@ async function editWhileBoSaved(theirs: Contact, refusal: AppError, lang: 'en' |
       return stored;
     },
     'contacts.overview': () => ({ total: 1, optedOut: 0, groups: [], fields: [], defaultCountry: 'DK' }),
-    'contacts.list': () => ({ total: 1, offset: 0, rows: [stored] }),
+    'contacts.list': () => ({ total: 1, totalIsAtLeast: false, offset: 0, rows: [stored] }),
   });
   const mounted = await mountView(ContactDrawer, { pinia: createTestingPinia({ createSpy: vi.fn, stubActions: false }), props: { show: true, contactId: 7 }, lang });
   wrapper = mounted.wrapper;

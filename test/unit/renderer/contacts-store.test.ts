@@ -24,7 +24,7 @@ const contact = (id: number): ContactRow => ({
 function page({ offset = 0, limit = PAGE_SIZE, filter }: CallInput<'contacts.list'>) {
   const total = filter?.search ? 3 : TOTAL;
   const rows = Array.from({ length: Math.max(0, Math.min(limit, total - offset)) }, (_, i) => contact(offset + i + 1));
-  return { total, offset, rows };
+  return { total, totalIsAtLeast: false, offset, rows };
 }
 
 let besked: FakeBesked;

@@ -62,7 +62,7 @@ async function open(lang: 'en' | 'da') {
     'contacts.importPreview': () => preview,
     'contacts.importDiscard': () => ({ discarded: true }),
     'contacts.overview': () => ({ total: 1, optedOut: 0, groups: [], fields: [], defaultCountry: 'DK' }),
-    'contacts.list': () => ({ total: 0, offset: 0, rows: [] }),
+    'contacts.list': () => ({ total: 0, totalIsAtLeast: false, offset: 0, rows: [] }),
     'contacts.importRun': (input) => {
       runs++;
       if (!input.createGroups) {

@@ -17,7 +17,7 @@ let pinia: Pinia;
 beforeEach(() => {
   fake = installFakeBesked({
     'sandbox.state': () => STATE,
-    'contacts.list': () => ({ total: 0, offset: 0, rows: [] }),
+    'contacts.list': () => ({ total: 0, totalIsAtLeast: false, offset: 0, rows: [] }),
     'sandbox.reply': () => ({ from: '+4520304061' }),
     'sandbox.setReachable': () => ({ ...STATE, unreachable: ['+4520304061'] }),
     'sandbox.advanceClock': () => ({ ...STATE, now: '2026-03-01T11:00:00.000Z' }),
