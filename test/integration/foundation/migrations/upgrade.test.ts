@@ -69,6 +69,11 @@ describe.each(OLDER)('a database at schema %i', (v) => {
     try {
       for (const set of rowSets(v)) {
         const cols = [...new Set(set.rows.flatMap((r) => Object.keys(r)))];
+        // A table that is empty at rest (privacy_erasing) stays empty.
+        if (cols.length === 0) {
+          expect(db.prepare(`SELECT count(*) FROM ${set.table}`).pluck().get(), set.table).toBe(0);
+          continue;
+        }
         const now = db.prepare(`SELECT ${cols.join(', ')} FROM ${set.table}`).all() as Row[];
         // A row that leaves a column out holds its default: null, or what a later migration gave old rows.
         const byDefault = (c: string) => ADDED_COLUMNS.find((a) => a.table === set.table && a.column === c)?.old ?? null;
