@@ -9,7 +9,7 @@ export const backupDa: typeof backupEn = {
   done: 'Kopien er taget og kontrolleret.',
   none: 'Ingen sikkerhedskopier endnu.',
   lastFailure: 'Den seneste kopi mislykkedes: {reason}',
-  columns: { takenAt: 'Taget', reason: 'Hvorfor', size: 'Størrelse', contents: 'Indhold', state: 'Kontrol', copied: 'Uden for denne pc' },
+  columns: { takenAt: 'Taget', reason: 'Hvorfor', size: 'Størrelse', contents: 'Indhold', state: 'Kontrol', copied: 'Uden for denne pc', actions: 'Handlinger' },
   reason: { start: 'Ved start', daily: 'Daglig', manual: 'Manuelt', upgrade: 'Før en opgradering', restore: 'Før en gendannelse' },
   contents: '{contacts} kontakter, {campaigns} kampagner, {messages} beskeder, {consent} samtykkeposter',
   ok: 'Kontrolleret',

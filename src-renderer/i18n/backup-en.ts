@@ -8,7 +8,7 @@ export const backupEn = {
   done: 'Backed up and checked.',
   none: 'No backups yet.',
   lastFailure: 'The last backup failed: {reason}',
-  columns: { takenAt: 'Taken', reason: 'Why', size: 'Size', contents: 'Holds', state: 'Check', copied: 'Outside this PC' },
+  columns: { takenAt: 'Taken', reason: 'Why', size: 'Size', contents: 'Holds', state: 'Check', copied: 'Outside this PC', actions: 'Actions' },
   reason: { start: 'At start', daily: 'Daily', manual: 'By hand', upgrade: 'Before an upgrade', restore: 'Before a restore' },
   contents: '{contacts} contacts, {campaigns} campaigns, {messages} messages, {consent} consent entries',
   ok: 'Checked',
