@@ -93,6 +93,19 @@ describe('automation editor', { timeout: 30_000 }, () => {
     expect($('closed-clock')!.textContent).toMatch(/clock.*(not sent again|never sent again)/);
   });
 
+  it('asks the core for nothing once it is closed, even with a preview still waiting for its pause', async () => {
+    await openEditor('/automations/new?example=birthday');
+    await vi.waitFor(() => expect($('next-table')).not.toBeNull(), { timeout: 5000 });
+    const before = besked.inputs('automations.preview').length;
+    ($('message-text') as HTMLTextAreaElement).value = 'Tillykke!';
+    $('message-text')!.dispatchEvent(new Event('input'));
+    await flushPromises();
+    wrapper!.unmount();
+    wrapper = undefined;
+    await new Promise((r) => setTimeout(r, 600));
+    expect(besked.inputs('automations.preview')).toHaveLength(before);
+  });
+
   it('asks for what is missing before saving, and previews nothing until the set-up is complete', async () => {
     await openEditor('/automations/new?kind=recurring');
     await new Promise((r) => setTimeout(r, 400));
