@@ -67,7 +67,10 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
   // What was answered after the last state file: replayed from the journal, so nothing accepted is forgotten and
   // no id is handed out again after a kill.
   let journal: Journal | null = null;
-  let resumeAt = saved?.savedAt ?? 0;
+  // Time runs on while the simulator is down, as it does for a real gateway: a recorded simulated time resumes
+  // at itself plus the real time since it was recorded (records from before `real` existed resume at themselves).
+  const since = (at: number, real: number | undefined) => at + (real === undefined ? 0 : Math.max(0, Date.now() - real));
+  let resumeAt = saved ? since(saved.savedAt, saved.savedReal) : 0;
   /** Where reports are resumed from: the state file's time, or the first change the journal holds. */
   let notifySince: number | null = saved ? saved.savedAt : null;
   if (options.state) {
@@ -80,7 +83,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
         if (saved) saved.platforms[e.p] = s;
       }
       for (const op of e.ops) applyOp(s, op);
-      resumeAt = Math.max(resumeAt, e.at);
+      resumeAt = Math.max(resumeAt, since(e.at, e.real));
       notifySince ??= e.at;
     }
     journal = new Journal(file, entries.at(-1)?.seq ?? saved?.journalSeq ?? 0);
@@ -98,7 +101,7 @@ export async function startSimulator(options: SimulatorOptions): Promise<Simulat
         const platforms = { ...(saved?.platforms ?? {}) };
         for (const [n, s] of states) platforms[n] = s;
         // Entries up to here are in this snapshot; later ones go to a fresh journal segment.
-        return { version: 1, savedAt: clock.now(), platforms, journalSeq: journal!.rotate() };
+        return { version: 1, savedAt: clock.now(), savedReal: Date.now(), platforms, journalSeq: journal!.rotate() };
       },
       (err) => log(`simulator: could not save state to ${file}: ${err.message}`),
       1000,

@@ -24,6 +24,11 @@ export interface JournalEntry {
   seq: number;
   /** Simulated time of the change: the clock resumes no earlier than the last one. */
   at: number;
+  /**
+   * The computer's time when it was written: the clock resumes at `at` plus the real time since, so a moved clock
+   * keeps its lead across a kill instead of losing the moments between its last entry and the kill.
+   */
+  real?: number;
   p: PlatformName;
   ops: JournalOp[];
 }
@@ -113,7 +118,7 @@ export class Journal {
    */
   append(p: PlatformName, ops: JournalOp[], at: number): void {
     this.seq++;
-    writeSync(this.fd, JSON.stringify({ seq: this.seq, at, p, ops } satisfies JournalEntry) + '\n');
+    writeSync(this.fd, JSON.stringify({ seq: this.seq, at, real: Date.now(), p, ops } satisfies JournalEntry) + '\n');
   }
 
   /** Starts a new segment: entries up to lastSeq are what the snapshot about to be taken holds. */

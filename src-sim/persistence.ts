@@ -10,6 +10,8 @@ export interface SavedState {
   version: number;
   /** Simulated time when saved (epoch ms): the clock resumes from here if that is later than the real time. */
   savedAt: number;
+  /** The computer's time when it was saved (see JournalEntry.real). */
+  savedReal?: number;
   platforms: Partial<Record<PlatformName, PlatformState>>;
   /** The last journal entry this state holds; replay starts after it (absent in files from before the journal). */
   journalSeq?: number;
