@@ -1,8 +1,8 @@
 // Mounts a renderer view or component the way App.vue hosts it: Naive UI's config, notification, dialog and message providers,
 // vue-i18n in the language asked for, and a router at the route asked for; the stores come from the test's Pinia.
-import { defineComponent, h, type Component } from 'vue';
+import { defineComponent, h, onBeforeUnmount, type Component } from 'vue';
 import { mount, flushPromises } from '@vue/test-utils';
-import { NConfigProvider, NDialogProvider, NMessageProvider, NNotificationProvider } from 'naive-ui';
+import { NConfigProvider, NDialogProvider, NMessageProvider, NNotificationProvider, useMessage, useNotification } from 'naive-ui';
 import { createRouter, createMemoryHistory } from 'vue-router';
 import type { Pinia } from 'pinia';
 import { i18n, applyLocale } from '../../../../src-renderer/i18n';
@@ -16,6 +16,22 @@ export interface MountOptions {
   lang?: 'en' | 'da';
 }
 
+/**
+ * Closes every toast and notification when the view is unmounted: Naive UI's toasts keep a hide timer that outlives
+ * their provider, and one firing after the file's DOM is gone ends the test run with "window is not defined".
+ */
+const ToastSweeper = defineComponent({
+  setup(_, { slots }) {
+    const message = useMessage();
+    const notification = useNotification();
+    onBeforeUnmount(() => {
+      message.destroyAll();
+      notification.destroyAll();
+    });
+    return () => slots.default?.();
+  },
+});
+
 export async function mountView(view: Component, opts: MountOptions) {
   applyLocale(opts.lang ?? 'en', opts.lang === 'da' ? 'da-DK' : 'en-GB');
   const router = createRouter({ history: createMemoryHistory(), routes });
@@ -26,7 +42,7 @@ export async function mountView(view: Component, opts: MountOptions) {
       h(NConfigProvider, null, {
         default: () =>
           h(NNotificationProvider, null, {
-            default: () => h(NDialogProvider, null, { default: () => h(NMessageProvider, null, { default: () => h(view, opts.props ?? {}) }) }),
+            default: () => h(NDialogProvider, null, { default: () => h(NMessageProvider, null, { default: () => h(ToastSweeper, null, { default: () => h(view, opts.props ?? {}) }) }) }),
           }),
       }),
   });
