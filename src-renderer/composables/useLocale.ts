@@ -5,8 +5,9 @@ import { computed, onBeforeUnmount, ref, watchEffect } from 'vue';
 import { useSettingsStore } from '../stores/settings';
 import { useTeamStore } from '../stores/team';
 import { applyLocale } from '../i18n';
-import { formatLocale, resolveUiLocale } from '../i18n/locale';
-import { LIBRARY_LOCALES as library } from '../i18n/library-locale';
+import { formatLocale, resolveUiLocale, type UiLocale } from '../i18n/locale';
+import { useI18n } from 'vue-i18n';
+import { libraryLocale } from '../i18n/library-locale';
 
 const systemLanguages = (): string[] =>
   typeof navigator === 'undefined' ? [] : navigator.languages.length ? [...navigator.languages] : [navigator.language];
@@ -22,11 +23,14 @@ export function useLocale() {
 
   // Before signing in to a server the settings may not be read; team.status tells the shop's language meanwhile.
   const ui = computed(() => resolveUiLocale(settings.view?.settings.language ?? team.status?.language ?? 'system', system.value));
-  watchEffect(() => applyLocale(ui.value, formatLocale(ui.value, system.value)));
+  watchEffect(() => void applyLocale(ui.value, formatLocale(ui.value, system.value)));
 
+  // The library follows the language the texts are in (i18n's locale changes once that language has loaded).
+  const { locale, t } = useI18n();
+  const library = computed(() => libraryLocale(locale.value as UiLocale, t('library.empty')));
   return {
     ui,
-    naiveLocale: computed(() => library[ui.value].locale),
-    naiveDateLocale: computed(() => library[ui.value].dateLocale),
+    naiveLocale: computed(() => library.value.locale),
+    naiveDateLocale: computed(() => library.value.dateLocale),
   };
 }

@@ -3,8 +3,6 @@
 // empty list says so in the app's words.
 import { daDK, dateDaDK, dateEnGB, enGB, type NDateLocale, type NLocale } from 'naive-ui';
 import type { UiLocale } from './locale';
-import { en } from './en';
-import { da } from './da';
 
 /** Everything a field could be left to say by the library; each says nothing unless the field gives its own. */
 function withoutGenericTexts(base: NLocale, empty: string): NLocale {
@@ -28,7 +26,12 @@ function withoutGenericTexts(base: NLocale, empty: string): NLocale {
   };
 }
 
-export const LIBRARY_LOCALES: Record<UiLocale, { locale: NLocale; dateLocale: NDateLocale }> = {
-  en: { locale: withoutGenericTexts(enGB, en.library.empty), dateLocale: dateEnGB },
-  da: { locale: withoutGenericTexts(daDK, da.library.empty), dateLocale: dateDaDK },
+const BASE: Record<UiLocale, { locale: NLocale; dateLocale: NDateLocale }> = {
+  en: { locale: enGB, dateLocale: dateEnGB },
+  da: { locale: daDK, dateLocale: dateDaDK },
 };
+
+/** The library's locale for a language, its empty lists saying `empty` (the app's own `library.empty` text). */
+export function libraryLocale(ui: UiLocale, empty: string): { locale: NLocale; dateLocale: NDateLocale } {
+  return { locale: withoutGenericTexts(BASE[ui].locale, empty), dateLocale: BASE[ui].dateLocale };
+}

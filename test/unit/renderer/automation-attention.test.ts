@@ -22,7 +22,7 @@ afterEach(() => {
 describe('automation attention', () => {
   it('shows each notice in the UI’s language and opens the automation from it', async () => {
     const besked = installFakeBesked();
-    applyLocale('da', 'da-DK');
+    await applyLocale('da', 'da-DK');
     const router = createRouter({ history: createMemoryHistory(), routes });
     await router.push('/contacts');
     // The composable runs under the notification provider, as in AppNav under App.vue's.
@@ -36,6 +36,6 @@ describe('automation attention', () => {
     expect(notice.textContent).toContain('2 kørsler blev holdt tilbage');
     notice.querySelector<HTMLButtonElement>('.n-notification-main__footer button, button.n-button')!.click();
     await vi.waitFor(() => expect(router.currentRoute.value.fullPath).toBe('/automations/4'), { timeout: 15_000 });
-    applyLocale('en', 'en-GB');
+    await applyLocale('en', 'en-GB');
   }, 30_000);
 });

@@ -7,8 +7,10 @@ import { draftIssues } from '../../../src-renderer/automations/draft-checks';
 import { EXAMPLES, exampleDraft, fieldFor } from '../../../src-renderer/automations/examples';
 import { blankDraft, switchKind } from '../../../src-renderer/automations/blank-draft';
 import { switchOnConfirmation } from '../../../src-renderer/automations/switch-on-confirmation';
-import { i18n } from '../../../src-renderer/i18n';
+import { i18n, loadLanguage } from '../../../src-renderer/i18n';
 import { recurringDraft, nextSends } from './support/automation-fixtures';
+// Each language's texts are a chunk loaded on first use in the app; these tests read both from the start.
+await Promise.all([loadLanguage('en'), loadLanguage('da')]);
 
 const base = recurringDraft();
 const withSpec = (spec: AutomationSpec, patch: Partial<AutomationDraft> = {}): AutomationDraft => ({ ...base, spec, ...patch });

@@ -28,8 +28,8 @@ describe('why Besked is in this mode', () => {
     // The facts say live, the core says Sandbox (or the other way round): the core's words.
     ['da', settings({}), 'sandbox', tokens(true), CORE],
     ['da', settings({ sandbox: true }), 'live', tokens(true), CORE],
-  ] as const)('%s: %j, %s, tokens %j', (ui, s, mode, hasToken, out) => {
-    applyLocale(ui, ui === 'da' ? 'da-DK' : 'en-GB');
+  ] as const)('%s: %j, %s, tokens %j', async (ui, s, mode, hasToken, out) => {
+    await applyLocale(ui, ui === 'da' ? 'da-DK' : 'en-GB');
     expect(connectionReason(s, { mode, reason: CORE, hasToken }, t)).toBe(out);
   });
 });

@@ -39,11 +39,11 @@ describe('country options', () => {
     expect(countryOptionsFor('en-GB')).toHaveLength(values.length);
   });
 
-  it('follow a language switch', () => {
+  it('follow a language switch', async () => {
     const options = useCountryOptions();
-    applyLocale('da', 'da-DK');
+    await applyLocale('da', 'da-DK');
     expect(options.value.find((o) => o.value === 'NO')?.label).toBe('Norge (+47)');
-    applyLocale('en', 'en-GB');
+    await applyLocale('en', 'en-GB');
     expect(options.value.find((o) => o.value === 'NO')?.label).toBe('Norway (+47)');
   });
 });
@@ -81,8 +81,8 @@ describe('who changed consent', () => {
     // Words the core may write some other day are shown as they come rather than half-translated.
     ['da', { source: 'manual', by: 'the shop assistant' }, 'af the shop assistant'],
     ['da', { source: 'keyword', by: 'STOP' }, 'af STOP'],
-  ] as const)('%s: %j is "%s"', (ui, entry, out) => {
-    applyLocale(ui, ui === 'da' ? 'da-DK' : 'en-GB');
+  ] as const)('%s: %j is "%s"', async (ui, entry, out) => {
+    await applyLocale(ui, ui === 'da' ? 'da-DK' : 'en-GB');
     expect(consentBy(entry, t)).toBe(out);
   });
 });

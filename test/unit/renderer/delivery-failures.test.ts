@@ -5,8 +5,10 @@ import { describeGatewayStatus, GATEWAY_STATUS_TABLE, STATE_INFO, BESKED_STATES,
 import { deliveryFailure, GATEWAY_ERRORS, GAVE_UP_ERROR, gatewayErrorCoded, splitStatusError } from '../../../src-shared/delivery-failures';
 import { ERROR_CODES, isErrorCode } from '../../../src-shared/error-codes';
 import { errorText } from '../../../src-renderer/composables/useErrorText';
-import { i18n } from '../../../src-renderer/i18n';
+import { i18n, loadLanguage } from '../../../src-renderer/i18n';
 import { ERRORS as SIMULATOR_ERRORS } from '../../../src-sim/delivery';
+// Each language's texts are a chunk loaded on first use in the app; these tests read both from the start.
+await Promise.all([loadLanguage('en'), loadLanguage('da')]);
 
 /** The text of a code in a language, with its parameters, through the renderer's own errorText. */
 function say(locale: 'en' | 'da', code: string, params?: Record<string, string | number>): string {

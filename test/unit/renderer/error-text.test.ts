@@ -60,13 +60,13 @@ describe('errorTextNow', () => {
     ['no code: the message', err({}), 'da', 'The English message.'],
     ['a known code missing a parameter: the message', err({ code: 'gateway.unreachable', params: { host: 'x' } }), 'da', 'The English message.'],
     ['a name that is not a code but an object property: the message', err({ code: 'toString' }), 'da', 'The English message.'],
-  ])('%s', (_, error, locale, shown) => {
-    applyLocale(locale, locale === 'da' ? 'da-DK' : 'en-GB');
+  ])('%s', async (_, error, locale, shown) => {
+    await applyLocale(locale, locale === 'da' ? 'da-DK' : 'en-GB');
     expect(errorTextNow(error)).toBe(shown);
   });
 
-  it('a parameter value is shown as it is, never read as message syntax', () => {
-    applyLocale('da', 'da-DK');
+  it('a parameter value is shown as it is, never read as message syntax', async () => {
+    await applyLocale('da', 'da-DK');
     expect(errorTextNow(err({ code: 'template.nameTaken', params: { name: "{name} @:x | {'a'}" } }))).toBe(
       `Der findes allerede en skabelon med navnet "{name} @:x | {'a'}". Vælg et andet navn.`,
     );
@@ -79,16 +79,16 @@ describe('a campaign\'s stop reason', () => {
     ['Besked\'s own reason, in Danish', { lastError: 'This campaign started on the live gateway…', lastErrorCode: { code: 'campaign.startedLive' } }, 'da', 'Kampagnen blev startet på den rigtige gateway, og Besked er nu i Sandkassen. Genoptag den for at sende resten til testgatewayen.'],
     ['without a code: the stored sentence', { lastError: '3 scheduled messages could not be cancelled.', lastErrorCode: null }, 'da', '3 scheduled messages could not be cancelled.'],
     ['not stopped', { lastError: null, lastErrorCode: null }, 'da', null],
-  ])('%s', (_, campaign, locale, shown) => {
-    applyLocale(locale, locale === 'da' ? 'da-DK' : 'en-GB');
+  ])('%s', async (_, campaign, locale, shown) => {
+    await applyLocale(locale, locale === 'da' ? 'da-DK' : 'en-GB');
     const e = stoppedReasonError(campaign);
     expect(e && errorTextNow(e)).toBe(shown);
   });
 });
 
 describe('errorMessage', () => {
-  it('translates what a call threw, and gives a generic line in the active language for anything else', () => {
-    applyLocale('da', 'da-DK');
+  it('translates what a call threw, and gives a generic line in the active language for anything else', async () => {
+    await applyLocale('da', 'da-DK');
     expect(errorMessage(new UiError(err({ kind: 'unavailable', code: 'keychain.readFailed' })))).toBe('Nøgleringen kunne ikke læses. Lås den op, og prøv igen.');
     expect(errorMessage(new Error('boom'))).toBe('Noget gik galt. Prøv igen.');
   });

@@ -3,7 +3,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { phoneRejectionMessage } from '../../../src-shared/phone';
 import { exclusionDetail } from '../../../src-renderer/components/compose/exclusion-detail';
-import { applyLocale, i18n } from '../../../src-renderer/i18n';
+import { applyLocale, i18n, loadLanguage } from '../../../src-renderer/i18n';
+// Each language's texts are a chunk loaded on first use in the app; these tests read both from the start.
+await Promise.all([loadLanguage('en'), loadLanguage('da')]);
 
 const tr = { t: (key: string, named: Record<string, string> = {}) => i18n.global.t(key, named), te: (key: string) => i18n.global.te(key) };
 
@@ -21,13 +23,13 @@ describe('why a recipient was left out', () => {
     // Words this renderer does not know (a refusal from the gateway, say) stay as they are.
     ['da', 'The gateway refused this number (code 105).', 'The gateway refused this number (code 105).'],
     ['da', 'Already in the list', 'Already in the list'],
-  ] as const)('%s: "%s"', (ui, detail, out) => {
-    applyLocale(ui, ui === 'da' ? 'da-DK' : 'en-GB');
+  ] as const)('%s: "%s"', async (ui, detail, out) => {
+    await applyLocale(ui, ui === 'da' ? 'da-DK' : 'en-GB');
     expect(exclusionDetail(detail, tr)).toBe(out);
   });
 
-  it('knows every phone rejection in Danish', () => {
-    applyLocale('da', 'da-DK');
+  it('knows every phone rejection in Danish', async () => {
+    await applyLocale('da', 'da-DK');
     for (const r of ['empty', 'not_a_number', 'scientific', 'too_short', 'too_long', 'unknown_country_code', 'needs_country', 'invalid'] as const) {
       expect(exclusionDetail(phoneRejectionMessage(r), tr)).not.toBe(phoneRejectionMessage(r));
     }

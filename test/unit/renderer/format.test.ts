@@ -134,11 +134,11 @@ describe('country names', () => {
 describe('the active locale', () => {
   afterEach(() => applyLocale('en', 'en-GB'));
 
-  it('is followed by useFormat and formatMoney from the moment it switches', () => {
+  it('is followed by useFormat and formatMoney from the moment it switches', async () => {
     const fmt = useFormat();
-    applyLocale('en', 'en-GB');
+    await applyLocale('en', 'en-GB');
     expect(plain(fmt.money(1234.5, 'DKK'))).toBe('DKK 1,234.50');
-    applyLocale('da', 'da-DK');
+    await applyLocale('da', 'da-DK');
     expect(plain(fmt.money(1234.5, 'DKK'))).toBe('1.234,50 kr.');
     expect(plain(formatMoney(1234.5, 'DKK'))).toBe('1.234,50 kr.');
     expect(fmt.number(1234)).toBe('1.234');

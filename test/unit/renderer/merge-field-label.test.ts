@@ -19,8 +19,8 @@ describe('merge field labels', () => {
     ['da', { key: 'email', label: 'Work email', builtin: false }, 'Work email'],
     // A built-in field this renderer has no words for yet keeps the core's.
     ['da', { key: 'birthday', label: 'Birthday', builtin: true }, 'Birthday'],
-  ] as const)('%s: %j is %s', (ui, field, out) => {
-    applyLocale(ui, ui === 'da' ? 'da-DK' : 'en-GB');
+  ] as const)('%s: %j is %s', async (ui, field, out) => {
+    await applyLocale(ui, ui === 'da' ? 'da-DK' : 'en-GB');
     expect(mergeFieldLabel(field, tr)).toBe(out);
   });
 });

@@ -36,8 +36,8 @@ const preview = (problems: Pick<ComposeProblem, 'code' | 'level'>[], o: Partial<
   problems: problems.map((p) => ({ ...p, message: `core: ${p.code}` })),
 });
 
-function words(ui: 'en' | 'da') {
-  applyLocale(ui, ui === 'da' ? 'da-DK' : 'en-GB');
+async function words(ui: 'en' | 'da') {
+  await applyLocale(ui, ui === 'da' ? 'da-DK' : 'en-GB');
   const fmt = formatterFor(ui === 'da' ? 'da-DK' : 'en-GB');
   return {
     t: (key: string, named: Record<string, string>, plural?: number) => (plural === undefined ? i18n.global.t(key, named) : i18n.global.t(key, named, plural)),
@@ -79,8 +79,8 @@ describe('what stands in the way of a send', () => {
     ['da', [{ code: 'over_length', level: 'error' }], {}, {}, ['core: over_length']],
     ['da', [{ code: 'sender', level: 'error' }], {}, { sender: 'Bageriet' }, ['core: sender']],
     ['da', [{ code: 'channel_option', level: 'warning' }], {}, {}, ['core: channel_option']],
-  ] as const)('%s: %j', (ui, problems, overrides, draftOverrides, out) => {
-    const w = words(ui);
+  ] as const)('%s: %j', async (ui, problems, overrides, draftOverrides, out) => {
+    const w = await words(ui);
     expect(problemTexts(preview([...problems], overrides as Partial<ComposePreview>), draft(draftOverrides as Partial<CampaignDraft>), w)).toEqual(out);
   });
 });

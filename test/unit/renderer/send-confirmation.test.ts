@@ -10,8 +10,8 @@ type P = Pick<ComposePreview, 'recipients' | 'parts' | 'cost' | 'firstLiveSend'>
 const priced: P = { recipients: 2, parts: { min: 1, max: 1, total: 2 }, cost: { currency: 'DKK', total: 0.26, unpriced: 0, byCountry: [] } };
 const unpriced: P = { ...priced, cost: null };
 
-function words(ui: 'en' | 'da') {
-  applyLocale(ui, ui === 'da' ? 'da-DK' : 'en-GB');
+async function words(ui: 'en' | 'da') {
+  await applyLocale(ui, ui === 'da' ? 'da-DK' : 'en-GB');
   const fmt = formatterFor(ui === 'da' ? 'da-DK' : 'en-GB');
   return {
     t: (key: string, named: Record<string, unknown> = {}, plural?: number) => (plural === undefined ? i18n.global.t(key, named) : i18n.global.t(key, named, plural)),
@@ -65,7 +65,7 @@ describe('the send confirmation', () => {
       '2026-12-01T12:00:00Z',
       { title: 'Your first real send', body: '2 recipients, 2 SMS parts, DKK 0.26. It goes out at at noon.', liveAcknowledged: true },
     ],
-  ])('%s', (_, ui, p, sendAt, expected) => {
-    expect(sendConfirmation(p, sendAt, words(ui))).toMatchObject(expected);
+  ])('%s', async (_, ui, p, sendAt, expected) => {
+    expect(sendConfirmation(p, sendAt, await words(ui))).toMatchObject(expected);
   });
 });

@@ -1,12 +1,15 @@
 // Mounts a renderer view or component the way App.vue hosts it: Naive UI's config, notification, dialog and message providers,
+/* eslint-disable vue/one-component-per-file -- the test host and its toast sweeper are one piece of test support */
 // vue-i18n in the language asked for, and a router at the route asked for; the stores come from the test's Pinia.
 import { defineComponent, h, onBeforeUnmount, type Component } from 'vue';
 import { mount, flushPromises } from '@vue/test-utils';
 import { NConfigProvider, NDialogProvider, NMessageProvider, NNotificationProvider, useMessage, useNotification } from 'naive-ui';
 import { createRouter, createMemoryHistory } from 'vue-router';
 import type { Pinia } from 'pinia';
-import { i18n, applyLocale } from '../../../../src-renderer/i18n';
+import { i18n, applyLocale, loadLanguage } from '../../../../src-renderer/i18n';
 import { routes } from '../../../../src-renderer/router';
+// Each language's texts are a chunk loaded on first use in the app; these tests read both from the start.
+await Promise.all([loadLanguage('en'), loadLanguage('da')]);
 
 export interface MountOptions {
   pinia: Pinia;
@@ -33,7 +36,7 @@ const ToastSweeper = defineComponent({
 });
 
 export async function mountView(view: Component, opts: MountOptions) {
-  applyLocale(opts.lang ?? 'en', opts.lang === 'da' ? 'da-DK' : 'en-GB');
+  await applyLocale(opts.lang ?? 'en', opts.lang === 'da' ? 'da-DK' : 'en-GB');
   const router = createRouter({ history: createMemoryHistory(), routes });
   await router.push(opts.at ?? '/');
   await router.isReady();
