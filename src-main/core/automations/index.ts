@@ -59,7 +59,8 @@ export interface AutomationsModule {
 
 /** What the runner does when the user changes a switched-on automation (handed-over sends withdrawn, runs planned again). */
 export interface AutomationHooks {
-  onChanged(id: number, why: 'updated' | 'paused' | 'deleted'): Promise<{ notWithdrawn: number }>;
+  /** withdrawn: texts handed to the gateway ahead that were taken back; notWithdrawn: those that could not be. */
+  onChanged(id: number, why: 'updated' | 'paused' | 'deleted'): Promise<{ withdrawn: number; notWithdrawn: number }>;
   /** Something may be due now (switched on, edited): look at once instead of at the next tick. */
   wake(): void;
 }

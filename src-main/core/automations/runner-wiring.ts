@@ -9,6 +9,9 @@ import { OccurrenceLog } from './occurrence-log';
 import { AutomationRunner } from './runner';
 import { Withdrawal } from './withdrawal';
 
+/** The history's word for why the user's change withdrew a run. */
+const CAUSE = { updated: 'edited', paused: 'paused', deleted: 'deleted' } as const;
+
 export interface Runner {
   hooks: AutomationHooks;
   start(): void;
@@ -44,12 +47,12 @@ export function createRunner(o: AutomationsModuleOptions, store: AutomationStore
     wake: () => clock.wake(),
     onChanged: (id, why) =>
       clock.exclusive(async () => {
-        const notWithdrawn = await w.withdrawal.automation(id);
+        const counts = await w.withdrawal.automation(id, CAUSE[why]);
         // Edited: its future runs are planned again from now under the new revision (withdrawn ones reused).
         if (why === 'updated' && w.store.get(id)?.state === 'active') w.store.setScannedTo(id, new Date(w.now()).toISOString());
         w.events.emit('automations.changed', { ids: [id] });
         clock.wake();
-        return { notWithdrawn };
+        return counts;
       }),
   };
   return {
