@@ -17,7 +17,6 @@ interface RunRow {
   reason: string | null;
   reason_code: string | null;
   campaign_state: CampaignState | null;
-  /** One contact's run: its recipient's state in the campaign ('uncertain' when the hand-over's answer was lost). */
   recipient_state: string | null;
 }
 
@@ -33,8 +32,7 @@ interface EntryRow {
   reason_code: string | null;
   again: number;
   contact_id: number;
-  /** The run's state now: an entry of a run still in the works may turn out uncertain. */
-  run_state: string;
+  /** One contact's run: its recipient's state in the entry's campaign ('uncertain' when the hand-over's answer was lost). */
   recipient_state: string | null;
   first_name: string | null;
   last_name: string | null;
@@ -72,10 +70,10 @@ const IN_THE_WORKS = new Set(['planned', 'handed_over', 'sending']);
  * An entry's state as the user sees it: as written, except that a hand-over whose answer was lost (Besked stopped
  * mid hand-over) is shown as what it is, uncertain, never as handed over, sent or failed on a guess.
  */
-export function entryState(e: Pick<EntryRow, 'state' | 'reason_code' | 'run_state' | 'recipient_state'>): HistoryState {
+export function entryState(e: Pick<EntryRow, 'state' | 'reason_code' | 'recipient_state'>): HistoryState {
   if (e.state === 'failed' && e.reason_code?.includes('"automation.uncertain"')) return 'uncertain';
-  const open = IN_THE_WORKS.has(e.run_state) || e.run_state === 'withdrawing';
-  if ((e.state === 'handed_over' || e.state === 'sending') && open && e.recipient_state === 'uncertain') return 'uncertain';
+  // The hand-over's answer never came, whatever the run did next (its withdrawal then failed for want of the id).
+  if ((e.state === 'handed_over' || e.state === 'sending') && e.recipient_state === 'uncertain') return 'uncertain';
   return e.state as HistoryState;
 }
 
@@ -138,7 +136,7 @@ export class AutomationHistory {
     const rows = this.db
       .prepare(
         `SELECT h.id, h.at AS recorded_at, h.state, h.due_at, h.campaign_id, h.recipients, h.cause, h.reason, h.reason_code, h.again,
-                COALESCE(h.contact_id, o.contact_id) AS contact_id, o.state AS run_state,
+                COALESCE(h.contact_id, o.contact_id) AS contact_id,
                 c.first_name, c.last_name, c.msisdn,
                 (SELECT r.state FROM campaign_recipients r WHERE o.contact_id <> 0 AND r.campaign_id = h.campaign_id AND r.contact_id = o.contact_id
                  AND r.state <> 'excluded' LIMIT 1) AS recipient_state

@@ -110,6 +110,33 @@ describe.each(OLDER)('a database at schema %i', (v) => {
     }
   });
 
+  it('keeps the runs recorded before schema 19 readable as one history entry each, which cannot be changed', () => {
+    const db = upgraded();
+    try {
+      const runs = rowSets(v).find((s) => s.table === 'automation_occurrences')?.rows ?? [];
+      const entries = db.prepare('SELECT id, occurrence_id, automation_id, at, state, due_at, campaign_id, recipients, reason, cause, again FROM automation_history ORDER BY id').all();
+      // The entry takes the run's id, state and last change: the history reads as before the upgrade.
+      expect(entries).toEqual(
+        runs.map((r) => ({
+          id: r.id,
+          occurrence_id: r.id,
+          automation_id: r.automation_id,
+          at: r.updated_at,
+          state: r.state,
+          due_at: r.due_at,
+          campaign_id: r.campaign_id ?? null,
+          recipients: r.recipients,
+          reason: r.reason ?? null,
+          cause: null,
+          again: 0,
+        })),
+      );
+      if (runs.length > 0) expect(() => db.prepare("UPDATE automation_history SET state = 'sent'").run()).toThrow(/append-only/);
+    } finally {
+      db.close();
+    }
+  });
+
   it('has the tables, columns, indexes and triggers of a new database', () => {
     const db = upgraded();
     const fresh = openDatabase(':memory:');
