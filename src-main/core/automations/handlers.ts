@@ -94,6 +94,7 @@ export function automationHandlers(d: AutomationHandlerDeps): Pick<Handlers, Dom
       // Switching on is the user's go-ahead for every run it will send, so it carries the first-live warning.
       d.campaigns().firstLive.check(await d.mode(), liveAcknowledged ?? false);
       const row = store.activate(id, freezeRecipients(before.draft));
+      if (before.state === 'paused') await hooks.onResumed(before);
       due.rebuild(row);
       hooks.wake();
       changed(id);

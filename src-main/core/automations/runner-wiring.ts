@@ -6,6 +6,7 @@ import type { AutomationStore } from './automation-store';
 import type { DueIndex } from './due-index';
 import type { AutomationHooks, AutomationsModuleOptions } from './index';
 import { OccurrenceLog } from './occurrence-log';
+import { listSkippedWhilePaused } from './paused-runs';
 import { AutomationRunner } from './runner';
 import { Withdrawal } from './withdrawal';
 
@@ -53,6 +54,10 @@ export function createRunner(o: AutomationsModuleOptions, store: AutomationStore
         w.events.emit('automations.changed', { ids: [id] });
         clock.wake();
         return counts;
+      }),
+    onResumed: (paused) =>
+      clock.exclusive(async () => {
+        if (listSkippedWhilePaused(log, paused, w.now()) > 0) w.events.emit('automations.changed', { ids: [paused.id] });
       }),
   };
   return {

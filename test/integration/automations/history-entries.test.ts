@@ -1,8 +1,8 @@
 // An automation's history is append-only (issue 27.5), on the test gateway over real HTTP: a run paused, resumed
 // and edited is five entries (handed over, withdrawn: paused, handed over again: resumed, withdrawn: edited, handed
 // over again: edited), each with its time on the test gateway's clock; an edit that takes back 49 handed-over texts
-// says so in the history and in its answer; an opted-out recipient's withdrawal and a run missed while Besked was
-// closed are entries of their own.
+// says so in the history and in its answer; an opted-out recipient's withdrawal, the runs due while a rule was
+// paused and a run missed while Besked was closed are entries of their own.
 import { afterEach, describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
 import type { AutomationDraft, HistoryItem, RecurringSpec } from '../../../src-shared/contract/automations';
@@ -103,6 +103,30 @@ describe('an append-only automation history', () => {
     ]);
     expect(near(h[1]!.recordedAt, optedAt)).toBe(true);
     expect((await t.ledger()).find((e) => e.recipient === 4520000600)!.status).toBe('SCHEDULED');
+  });
+
+  it('lists the runs due while a rule was paused as skipped when it is switched on again, the withdrawn one included', async () => {
+    const t = await p.core();
+    const { id } = await dailyIn(t, 600, 1);
+    await t.ok('automations.pause', { id });
+    const resumedAt = await later(t, 3 * 24 * HOUR);
+    await t.ok('automations.activate', { id });
+    await settled(t);
+    const h = await entries(t, id);
+    const skipped = h.filter((e) => e.state === 'skipped');
+    expect(skipped.map((e) => [e.cause, e.reasonCode?.code])).toEqual([
+      ['paused', 'automation.skippedPaused'],
+      ['paused', 'automation.skippedPaused'],
+      ['paused', 'automation.skippedPaused'],
+    ]);
+    expect(skipped.every((e) => near(e.recordedAt, resumedAt))).toBe(true);
+    // The first was handed over and withdrawn by the pause: its skip is appended under that, not in its place.
+    expect(h.slice(0, 3).map((e) => [e.state, e.cause])).toEqual([
+      ['handed_over', null],
+      ['withdrawn', 'paused'],
+      ['skipped', 'paused'],
+    ]);
+    expect(new Set(skipped.map((e) => e.at)).size).toBe(3);
   });
 
   it('lists a run missed while Besked was closed as an entry with its reason and the time it was found missed', async () => {
