@@ -97,6 +97,18 @@ describe('automation list', () => {
     expect(document.body.textContent).toContain('2 messages already handed to the gateway could not be withdrawn');
   });
 
+  it.each([
+    ['en', 'Paused. 49 texts already handed to the gateway were withdrawn.'],
+    ['da', 'Sat på pause. 49 tekster, der allerede var givet til gatewayen, blev trukket tilbage.'],
+  ] as const)('says in %s how many handed-over texts pausing withdrew (issue 27.5)', async (lang, said) => {
+    await showList(lang, { state: 'active' });
+    besked.handlers['automations.pause'] = ({ id }) => ({ automation: automation({ id, state: 'paused' }), notWithdrawn: 0, withdrawn: 49 });
+    row(1).querySelector<HTMLButtonElement>('[data-testid="pause"]')!.click();
+    (await confirmDialog()).querySelector<HTMLButtonElement>('[data-testid="confirm-yes"]')!.click();
+    await flushPromises();
+    await vi.waitFor(() => expect(document.body.textContent).toContain(said));
+  });
+
   it('asks before deleting', async () => {
     await showList('en', { state: 'paused' });
     besked.handlers['automations.delete'] = () => ({ notWithdrawn: 0 });
