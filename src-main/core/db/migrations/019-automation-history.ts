@@ -41,9 +41,11 @@ export const m019AutomationHistory: Migration = {
 
       INSERT INTO automation_history (id, occurrence_id, automation_id, at, state, due_at, campaign_id, recipients, reason, reason_code)
         SELECT id, id, automation_id, updated_at,
-               CASE state WHEN 'planned' THEN 'sending' WHEN 'withdrawing' THEN 'handed_over' ELSE state END,
+               -- A withdrawal still waiting for the gateway's answer: handed over until then (its outcome is appended).
+               CASE state WHEN 'withdrawing' THEN 'handed_over' ELSE state END,
                due_at, campaign_id, recipients, reason, reason_code
-        FROM automation_occurrences ORDER BY id;
+        -- A planned run gets its first entry when it is sent, as one planned from now on does.
+        FROM automation_occurrences WHERE state <> 'planned' ORDER BY id;
 
       CREATE TRIGGER automation_history_recorded AFTER INSERT ON automation_occurrences
       WHEN NEW.state IN ${RECORDED}

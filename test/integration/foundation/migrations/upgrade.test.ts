@@ -57,6 +57,27 @@ describe('the upgrade tests themselves', () => {
   });
 });
 
+describe('schema 19 on runs still in the works', () => {
+  it('gives a withdrawal waiting for the gateway a hand-over entry, and a planned run none until it is sent', () => {
+    const file = fileAt(18);
+    const old = openDatabase(file, { migrations: migrations.slice(0, 18) });
+    const run = old.prepare(
+      `INSERT INTO automation_occurrences (automation_id, occurrence, contact_id, due_at, state, campaign_id, recipients, revision, created_at, updated_at)
+       VALUES (1, ?, 0, ?, ?, NULL, 3, 1, ?, ?)`,
+    );
+    run.run('w', AT, 'withdrawing', AT, AT);
+    run.run('p', AT, 'planned', AT, AT);
+    old.close();
+    const db = openDatabase(file);
+    try {
+      const entries = db.prepare("SELECT o.occurrence, h.state FROM automation_history h JOIN automation_occurrences o ON o.id = h.occurrence_id WHERE o.occurrence IN ('w', 'p')").all();
+      expect(entries).toEqual([{ occurrence: 'w', state: 'handed_over' }]);
+    } finally {
+      db.close();
+    }
+  });
+});
+
 describe.each(OLDER)('a database at schema %i', (v) => {
   const upgraded = (): Db => {
     const db = openDatabase(fileAt(v));
@@ -113,7 +134,7 @@ describe.each(OLDER)('a database at schema %i', (v) => {
   it('keeps the runs recorded before schema 19 readable as one history entry each, which cannot be changed', () => {
     const db = upgraded();
     try {
-      const runs = rowSets(v).find((s) => s.table === 'automation_occurrences')?.rows ?? [];
+      const runs = (rowSets(v).find((s) => s.table === 'automation_occurrences')?.rows ?? []).filter((r) => r.state !== 'planned');
       const entries = db.prepare('SELECT id, occurrence_id, automation_id, at, state, due_at, campaign_id, recipients, reason, cause, again FROM automation_history ORDER BY id').all();
       // The entry takes the run's id, state and last change: the history reads as before the upgrade.
       expect(entries).toEqual(
