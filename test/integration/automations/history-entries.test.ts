@@ -1,11 +1,11 @@
 // An automation's history is append-only (issue 27.5), on the test gateway over real HTTP: a run paused, resumed
 // and edited is five entries (handed over, withdrawn: paused, handed over again: resumed, withdrawn: edited, handed
 // over again: edited), each with its time on the test gateway's clock; an edit that takes back 49 handed-over texts
-// says so in the history and in its answer; an opted-out recipient's withdrawal, the runs due while a rule was
-// paused and a run missed while Besked was closed are entries of their own.
+// says so in the history and in its answer; an opted-out recipient's withdrawal, a birthday skipped for an opt-out,
+// the runs due while a rule was paused and a run missed while Besked was closed are entries of their own.
 import { afterEach, describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
-import type { AutomationDraft, HistoryItem, RecurringSpec } from '../../../src-shared/contract/automations';
+import type { AutomationDraft, DateFieldSpec, HistoryItem, RecurringSpec } from '../../../src-shared/contract/automations';
 import { numbers, perTest, type TestCore } from '../campaigns/helpers';
 import { activate, dailyAt, message, settled, simNow } from './runner-helpers';
 
@@ -103,6 +103,45 @@ describe('an append-only automation history', () => {
     ]);
     expect(near(h[1]!.recordedAt, optedAt)).toBe(true);
     expect((await t.ledger()).find((e) => e.recipient === 4520000600)!.status).toBe('SCHEDULED');
+  });
+
+  it('lists a birthday skipped for an opted-out contact, and a handed-over one withdrawn when its contact opts out, by name', async () => {
+    const t = await p.core();
+    const due = DateTime.fromMillis((await simNow(t)) + 10 * HOUR * 1000, { zone });
+    const insert = t.core.db.prepare(
+      'INSERT INTO contacts (first_name, e164, msisdn, custom, sort_key, search_phone, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    );
+    const at = new Date().toISOString();
+    const person = (name: string, msisdn: number) =>
+      Number(insert.run(name, `+${msisdn}`, msisdn, JSON.stringify({ birthday: due.toFormat('dd-MM-1980') }), name.toLowerCase(), String(msisdn), at, at).lastInsertRowid);
+    const anna = person('Anna', 4530000001);
+    const bo = person('Bo', 4530000002);
+    const optOut = (msisdn: number) => t.core.db.prepare("INSERT INTO opt_outs (msisdn, source, by, at) VALUES (?, 'manual', 'test', ?)").run(msisdn, at);
+    optOut(4530000002);
+    const spec: DateFieldSpec = {
+      kind: 'date_field',
+      field: 'birthday',
+      offset: { direction: 'on', amount: 0, unit: 'days' },
+      time: due.toFormat('HH:mm'),
+      repeat: 'yearly',
+      recipients: { contactIds: [], groupIds: [], searches: [], numbers: [] },
+    };
+    const id = await activate(t, spec, { name: 'Birthday' });
+    const of = async (contactId: number) => (await entries(t, id)).filter((e) => e.contactId === contactId);
+    expect((await of(bo)).map((e) => [e.state, e.name, e.reasonCode?.code])).toEqual([['skipped', 'Bo', 'automation.skippedOptedOut']]);
+    expect((await of(anna)).map((e) => e.state)).toEqual(['handed_over']);
+
+    optOut(4530000001);
+    t.core.events.emit('contacts.changed', { reason: 'consent' });
+    await settled(t);
+    const annas = await of(anna);
+    expect(annas.slice(0, 2).map((e) => [e.state, e.cause, e.name])).toEqual([
+      ['handed_over', null, 'Anna'],
+      ['withdrawn', 'opted_out', 'Anna'],
+    ]);
+    // Offered again by the due index (as it is once the runner has looked), the birthday is then skipped: appended
+    // under the withdrawal, which stays.
+    expect(annas.slice(2).map((e) => [e.state, e.reasonCode?.code])).toEqual([['skipped', 'automation.skippedOptedOut']]);
   });
 
   it('lists the runs due while a rule was paused as skipped when it is switched on again, the withdrawn one included', async () => {
