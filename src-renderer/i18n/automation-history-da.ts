@@ -18,6 +18,7 @@ export const automationHistoryDa: typeof automationHistoryEn = {
     contact_deleted: 'kontakten slettet',
     date_changed: 'datoen ændret',
   },
+  nothingSent: 'Intet sendt',
   withCause: '{what} ({cause})',
   handedOverAgain: 'Givet til gatewayen igen',
   recorded: 'den {at}',

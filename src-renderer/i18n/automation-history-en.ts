@@ -19,6 +19,8 @@ export const automationHistoryEn = {
     contact_deleted: 'contact deleted',
     date_changed: 'date changed',
   },
+  /** A whole run that sent nothing (skipped, missed): no recipient count to give. */
+  nothingSent: 'Nothing sent',
   withCause: '{what} ({cause})',
   handedOverAgain: 'Handed to the gateway again',
   /** When the entry happened, under its state. */

@@ -168,10 +168,16 @@ describe('campaign list', () => {
 
 describe('automation history', () => {
   it.each([
-    ['en', ['49 texts handed to the gateway again (edited)', '49 handed-over texts withdrawn (edited)', 'Bo (opted out)', '49 handed-over texts withdrawn (paused)'], 'Handed to the gateway again', /30 Nov 2026.*11:00/],
+    [
+      'en',
+      ['Nothing sent (paused)', '49 texts handed to the gateway again (edited)', '49 handed-over texts withdrawn (edited)', 'Bo (opted out)', '49 handed-over texts withdrawn (paused)'],
+      'Handed to the gateway again',
+      /30 Nov 2026.*11:00/,
+    ],
     [
       'da',
       [
+        'Intet sendt (sat på pause)',
         '49 tekster givet til gatewayen igen (redigeret)',
         '49 tekster, der var givet til gatewayen, trukket tilbage (redigeret)',
         'Bo (frameldt)',
@@ -185,6 +191,7 @@ describe('automation history', () => {
     const withdrawn = { state: 'withdrawn', recipients: 49 } as const;
     besked.handlers['automations.history'] = () => ({
       items: [
+        run(6, { state: 'skipped', recipients: 0, campaignId: null, cause: 'paused', reasonCode: { code: 'automation.skippedPaused' }, recordedAt: '2026-12-01T08:00:00.000Z' }),
         run(5, { state: 'handed_over', recipients: 49, cause: 'edited', again: true, recordedAt: '2026-11-30T10:00:01.000Z' }),
         run(4, { ...withdrawn, cause: 'edited', recordedAt: '2026-11-30T10:00:00.000Z' }),
         run(3, { state: 'withdrawn', recipients: 1, contactId: 7, name: 'Bo', cause: 'opted_out', recordedAt: '2026-11-30T09:00:00.000Z' }),
@@ -197,6 +204,8 @@ describe('automation history', () => {
     await flushPromises();
     expect([...document.querySelectorAll('[data-testid="history-what"]')].map((e) => e.textContent!.trim())).toEqual(lines);
     expect(document.querySelector('[data-testid="history-run-5"] [data-testid="history-state-handed_over"]')!.textContent).toBe(again);
+    // A run due while the rule was paused says why nothing went out, in the UI's language.
+    expect(document.querySelector('[data-testid="history-run-6"] [data-testid="history-why"]')!.textContent).toMatch(lang === 'en' ? /paused when this run was due/ : /sat på pause, da denne kørsel/);
     // When it happened (on the mode's clock, in the automation's zone), besides the run's own time.
     expect(document.querySelector('[data-testid="history-run-4"] [data-testid="history-recorded"]')!.textContent).toMatch(when);
   });
