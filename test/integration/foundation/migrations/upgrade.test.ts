@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, schemaVersion, type Db } from '../../../../src-main/core/db/database';
 import { migrations } from '../../../../src-main/core/db/migrations';
+import { m019AutomationHistory } from '../../../../src-main/core/db/migrations/019-automation-history';
 import { batchedCount } from '../../../../src-main/core/campaigns/recipients/frozen-batches';
 import { verifyChain } from '../../../../src-main/core/audit/audit-chain';
 import { ADDED_COLUMNS, AT, BATCHED, databaseAt, LATEST, OLDER, rowSets, type Cell, type Row } from './old-rows';
@@ -57,10 +58,13 @@ describe('the upgrade tests themselves', () => {
   });
 });
 
-describe('schema 19 on runs still in the works', () => {
+/** The schema before the append-only automation history (the lead may renumber it at a merge). */
+const BEFORE_HISTORY = m019AutomationHistory.version - 1;
+
+describe('the append-only automation history (schema 19) on runs still in the works', () => {
   it('gives a withdrawal waiting for the gateway a hand-over entry, and a planned run none until it is sent', () => {
-    const file = fileAt(18);
-    const old = openDatabase(file, { migrations: migrations.slice(0, 18) });
+    const file = fileAt(BEFORE_HISTORY);
+    const old = openDatabase(file, { migrations: migrations.slice(0, BEFORE_HISTORY) });
     const run = old.prepare(
       `INSERT INTO automation_occurrences (automation_id, occurrence, contact_id, due_at, state, campaign_id, recipients, revision, created_at, updated_at)
        VALUES (1, ?, 0, ?, ?, NULL, 3, 1, ?, ?)`,
