@@ -247,6 +247,7 @@ export const ERROR_CODES = {
   'automation.notWithdrawn': ['count'],
   'automation.skippedOptedOut': [],
   'automation.skippedNoContact': [],
+  'automation.skippedPaused': [],
   'automation.badTimeZone': ['zone'],
   'automation.unknownField': ['field'],
   'automation.unknownGroup': [],

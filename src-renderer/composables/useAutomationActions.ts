@@ -75,8 +75,10 @@ export function useAutomationActions() {
 
   function pause(a: Pick<Automation, 'id'>) {
     ask('pauseAutomation', t('automations.pauseConfirm'), async () => {
-      const r = await run(() => store.pause(a.id), t('automations.paused'));
-      if (r) tellNotWithdrawn(r.notWithdrawn);
+      const r = await run(() => store.pause(a.id));
+      if (!r) return;
+      toast.success(r.withdrawn > 0 ? t('automationHistory.pausedWithdrawn', { n: fmt.number(r.withdrawn) }, r.withdrawn) : t('automations.paused'));
+      tellNotWithdrawn(r.notWithdrawn);
     });
   }
 

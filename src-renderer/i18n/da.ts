@@ -1,5 +1,6 @@
 // Every Danish string of the UI, key for key the same as en.ts (the type and test/unit/renderer/i18n.test.ts check it).
 import { automationsDa } from './automations-da';
+import { automationHistoryDa } from './automation-history-da';
 import { auditDa } from './audit-da';
 import { backupDa } from './backup-da';
 import { deliveryHelpDa } from './delivery-help-da';
@@ -1178,6 +1179,7 @@ export const da: Translation<Messages> = {
     reload: 'Genindlæs',
   },
   automations: automationsDa,
+  automationHistory: automationHistoryDa,
   team: teamDa,
   charges: chargesDa,
   connection: connectionDa,

@@ -1,5 +1,6 @@
 // Every English string of the UI, in one place so that a Danish file can mirror it key by key.
 import { automationsEn } from './automations-en';
+import { automationHistoryEn } from './automation-history-en';
 import { auditEn } from './audit-en';
 import { backupEn } from './backup-en';
 import { deliveryHelpEn } from './delivery-help-en';
@@ -1175,6 +1176,7 @@ export const en = {
   },
   /** The Automations view; its texts live in their own file. */
   automations: automationsEn,
+  automationHistory: automationHistoryEn,
   team: teamEn,
   charges: chargesEn,
   connection: connectionEn,

@@ -276,6 +276,7 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
     uncertain: 'Besked stoppede, mens beskeden blev givet til gatewayen, og fik aldrig at vide, om gatewayen tog imod den: den kan være sendt.',
     notWithdrawn: '{count} beskeder, der var givet til gatewayen på forhånd, kunne ikke trækkes tilbage og kan stadig blive sendt.',
     skippedOptedOut: 'Nummeret har frameldt sig, så intet blev sendt.',
+    skippedPaused: 'Automatiseringen var sat på pause, da denne kørsel skulle ud, så den blev ikke sendt.',
     skippedNoContact: 'Kontakten blev slettet, så intet blev sendt.',
     badTimeZone: 'Besked kender ikke tidszonen "{zone}". Vælg en fra listen, for eksempel Europe/Copenhagen.',
     unknownField: 'Kontakterne har intet felt "{field}". Vælg et datofelt, der findes.',

@@ -275,6 +275,7 @@ export const errorTextsEn = {
     notWithdrawn: '{count} messages handed to the gateway ahead could not be withdrawn and may still go out.',
     skippedOptedOut: 'The number has opted out, so nothing was sent.',
     skippedNoContact: 'The contact was deleted, so nothing was sent.',
+    skippedPaused: 'The automation was paused when this run was due, so it was not sent.',
     badTimeZone: 'Besked does not know the time zone "{zone}". Pick one from the list, for example Europe/Copenhagen.',
     unknownField: 'The contacts have no field "{field}". Pick a date field that exists.',
     unknownGroup: 'The chosen group no longer exists. Pick another group.',

@@ -180,16 +180,31 @@ export const NextSends = z.object({
 });
 export type NextSends = z.infer<typeof NextSends>;
 
-/** One line of an automation's history: a run (an occurrence, with its campaign) or an auto-reply. */
+/**
+ * Why a history entry happened, when not the run's own course: the rule was paused, edited (its handed-over texts
+ * withdrawn and handed over again with the new text), deleted or resumed; the contact opted out, was deleted or their
+ * date changed.
+ */
+export const HistoryCause = z.enum(['paused', 'edited', 'deleted', 'resumed', 'opted_out', 'contact_deleted', 'date_changed']);
+export type HistoryCause = z.infer<typeof HistoryCause>;
+
 /** 'uncertain': handed over, but the answer was lost (Besked stopped mid hand-over): it may or may not go out. */
 export const HistoryState = z.enum(['planned', 'handed_over', 'uncertain', 'sending', 'sent', 'failed', 'held', 'missed', 'withdrawn', 'not_withdrawn', 'skipped', 'replied']);
 export type HistoryState = z.infer<typeof HistoryState>;
+/**
+ * One entry of an automation's history, newest first. History is append-only: a run that is handed over, withdrawn,
+ * handed over again and sent is four entries, each with its own time and cause; an entry never changes afterwards.
+ * Keyword rules list their reply decisions, one entry each.
+ */
 export const HistoryItem = z.object({
   id: z.number(),
   kind: z.enum(['run', 'reply']),
-  /** The occurrence's time (run) or the inbound message's (reply). */
+  /** The run's own time (its occurrence) or the inbound message's (reply). */
   at: z.string(),
+  /** When this entry happened, on the core's clock for the mode (the test gateway's in Sandbox). */
+  recordedAt: z.string(),
   state: HistoryState,
+  /** How many texts the entry is about: a whole run's recipients (49 withdrawn), 1 for one contact's. */
   recipients: z.number(),
   /** One contact's run or the auto-reply's number: who. */
   contactId: ContactId.nullable(),
@@ -199,6 +214,10 @@ export const HistoryItem = z.object({
   /** Why it was held, missed, skipped or not withdrawn; the inbound text for a reply. */
   reason: z.string().nullable(),
   reasonCode: Coded,
+  /** What made it happen (paused, edited, opted out …); null for the run's own course. */
+  cause: HistoryCause.nullable(),
+  /** Handed to the gateway again after a withdrawal (with the edited text, or after resuming). */
+  again: z.boolean(),
 });
 export type HistoryItem = z.infer<typeof HistoryItem>;
 
@@ -212,7 +231,8 @@ export const automationsCalls = {
   'automations.create': call(input({ draft: AutomationDraft }), Automation, 'Saves a new automation, switched off (state draft).', BULK_INPUT),
   'automations.update': call(
     input({ id: AutomationId, draft: AutomationDraft }),
-    z.object({ automation: Automation, notWithdrawn: z.number() }),
+    // withdrawn: texts already handed to the gateway that the edit took back (they go out again with the new text).
+    z.object({ automation: Automation, notWithdrawn: z.number(), withdrawn: z.number() }),
     'Changes an automation from now on: past runs stay; what was handed to the gateway ahead is withdrawn and planned again.',
     BULK_INPUT,
   ),
@@ -223,7 +243,7 @@ export const automationsCalls = {
   ),
   'automations.pause': call(
     ById,
-    z.object({ automation: Automation, notWithdrawn: z.number() }),
+    z.object({ automation: Automation, notWithdrawn: z.number(), withdrawn: z.number() }),
     'Switches an automation off; what was handed to the gateway ahead is withdrawn (notWithdrawn: could not be).',
   ),
   'automations.duplicate': call(ById, Automation, 'A switched-off copy to change.'),
@@ -238,7 +258,7 @@ export const automationsCalls = {
   'automations.history': call(
     input({ id: AutomationId, beforeId: z.int().positive().optional(), limit: z.int().min(1).max(500).optional() }),
     z.object({ items: z.array(HistoryItem), more: z.boolean() }),
-    'Runs and auto-replies, newest first.',
+    'The history\'s entries (each move of a run, each auto-reply decision), newest first; appended, never changed.',
   ),
 } as const satisfies Record<string, CallSpec>;
 

@@ -57,11 +57,11 @@ export function automationHandlers(d: AutomationHandlerDeps): Pick<Handlers, Dom
   };
 
   /** After a switched-on rule changed: its due index anew, then the runner withdraws and plans again. */
-  const afterChange = async (row: AutomationRow, why: 'updated' | 'paused'): Promise<number> => {
+  const afterChange = async (row: AutomationRow, why: 'updated' | 'paused'): Promise<{ withdrawn: number; notWithdrawn: number }> => {
     due.rebuild(row);
-    const { notWithdrawn } = await hooks.onChanged(row.id, why);
+    const counts = await hooks.onChanged(row.id, why);
     if (row.state === 'active') hooks.wake();
-    return notWithdrawn;
+    return counts;
   };
 
   return {
@@ -81,9 +81,10 @@ export function automationHandlers(d: AutomationHandlerDeps): Pick<Handlers, Dom
       refuse([...draftProblems(draft, d.checks), ...(before.state === 'active' ? clashProblems(id, draft, d.checks) : [])]);
       // A frozen rule edited while on keeps a frozen list: the one the edit names, resolved now.
       const row = store.replaceDraft(id, before.state === 'active' ? freezeRecipients(draft) : draft);
-      const notWithdrawn = row.state === 'draft' ? 0 : await afterChange(row, 'updated');
+      // The editor's toast says how many handed-over texts the edit took back (they go out again with the new text).
+      const counts = row.state === 'draft' ? { withdrawn: 0, notWithdrawn: 0 } : await afterChange(row, 'updated');
       changed(id);
-      return { automation: views.one(store.require(id)), notWithdrawn };
+      return { automation: views.one(store.require(id)), ...counts };
     },
 
     'automations.activate': async ({ id, liveAcknowledged }) => {
@@ -93,6 +94,7 @@ export function automationHandlers(d: AutomationHandlerDeps): Pick<Handlers, Dom
       // Switching on is the user's go-ahead for every run it will send, so it carries the first-live warning.
       d.campaigns().firstLive.check(await d.mode(), liveAcknowledged ?? false);
       const row = store.activate(id, freezeRecipients(before.draft));
+      if (before.state === 'paused') await hooks.onResumed(before);
       due.rebuild(row);
       hooks.wake();
       changed(id);
@@ -101,11 +103,11 @@ export function automationHandlers(d: AutomationHandlerDeps): Pick<Handlers, Dom
 
     'automations.pause': async ({ id }) => {
       const before = store.require(id);
-      if (before.state !== 'active') return { automation: views.one(before), notWithdrawn: 0 };
+      if (before.state !== 'active') return { automation: views.one(before), withdrawn: 0, notWithdrawn: 0 };
       const row = store.pause(id);
-      const notWithdrawn = await afterChange(row, 'paused');
+      const counts = await afterChange(row, 'paused');
       changed(id);
-      return { automation: views.one(store.require(id)), notWithdrawn };
+      return { automation: views.one(store.require(id)), ...counts };
     },
 
     'automations.duplicate': ({ id }) => {

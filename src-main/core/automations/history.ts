@@ -1,6 +1,7 @@
-// An automation's history as the user reads it: its runs (the occurrence record, with what its campaign has become)
-// or its auto-reply decisions, newest first, a page at a time.
-import type { AutomationKind, HistoryItem, HistoryState } from '../../../src-shared/contract/automations';
+// An automation's history as the user reads it: the entries its runs appended (automation_history, schema 19: each
+// hand-over, withdrawal, re-hand-over, skip, miss and outcome with its time and cause) or its auto-reply decisions,
+// newest first, a page at a time. Entries are read as written; only an answer lost mid hand-over shows as uncertain.
+import type { AutomationKind, HistoryCause, HistoryItem, HistoryState } from '../../../src-shared/contract/automations';
 import type { CampaignState } from '../../../src-shared/contract/campaigns';
 import type { Db } from '../db/database';
 
@@ -15,12 +16,27 @@ interface RunRow {
   campaign_id: number | null;
   reason: string | null;
   reason_code: string | null;
+  campaign_state: CampaignState | null;
+  recipient_state: string | null;
+}
+
+interface EntryRow {
+  id: number;
+  recorded_at: string;
+  state: string;
+  due_at: string;
+  campaign_id: number | null;
+  recipients: number;
+  cause: HistoryCause | null;
+  reason: string | null;
+  reason_code: string | null;
+  again: number;
+  contact_id: number;
+  /** One contact's run: its recipient's state in the entry's campaign ('uncertain' when the hand-over's answer was lost). */
+  recipient_state: string | null;
   first_name: string | null;
   last_name: string | null;
   msisdn: number | null;
-  campaign_state: CampaignState | null;
-  /** One contact's run: its recipient's state in the campaign ('uncertain' when the hand-over's answer was lost). */
-  recipient_state: string | null;
 }
 
 interface ReplyRow {
@@ -49,6 +65,17 @@ const FROM_CAMPAIGN: Partial<Record<CampaignState, HistoryState>> = {
   cancelled: 'withdrawn',
 };
 const IN_THE_WORKS = new Set(['planned', 'handed_over', 'sending']);
+
+/**
+ * An entry's state as the user sees it: as written, except that a hand-over whose answer was lost (Besked stopped
+ * mid hand-over) is shown as what it is, uncertain, never as handed over, sent or failed on a guess.
+ */
+export function entryState(e: Pick<EntryRow, 'state' | 'reason_code' | 'recipient_state'>): HistoryState {
+  if (e.state === 'failed' && e.reason_code?.includes('"automation.uncertain"')) return 'uncertain';
+  // The hand-over's answer never came, whatever the run did next (its withdrawal then failed for want of the id).
+  if ((e.state === 'handed_over' || e.state === 'sending') && e.recipient_state === 'uncertain') return 'uncertain';
+  return e.state as HistoryState;
+}
 
 /**
  * A run's state as the user sees it: its own, or for a run still in the works what its campaign has become.
@@ -105,27 +132,27 @@ export class AutomationHistory {
   }
 
   private runs(id: number, beforeId: number | undefined, n: number): HistoryItem[] {
-    // Newest occurrence first; the id orders runs due at the same instant (date-field contacts sharing one).
-    const cursor = beforeId === undefined ? null : (this.db.prepare('SELECT due_at FROM automation_occurrences WHERE id = ?').pluck().get(beforeId) as string | undefined);
-    const after = cursor === undefined || cursor === null ? '' : 'AND (o.due_at, o.id) < (?, ?)';
+    // Newest entry first: entries are appended in the order things happened, so the id is the order (and the cursor).
     const rows = this.db
       .prepare(
-        `SELECT o.id, o.due_at, o.state, o.recipients, o.contact_id, o.campaign_id, o.reason, o.reason_code,
-                c.first_name, c.last_name, c.msisdn, k.state AS campaign_state,
-                (SELECT r.state FROM campaign_recipients r WHERE o.contact_id <> 0 AND r.campaign_id = o.campaign_id AND r.contact_id = o.contact_id
+        `SELECT h.id, h.at AS recorded_at, h.state, h.due_at, h.campaign_id, h.recipients, h.cause, h.reason, h.reason_code, h.again,
+                COALESCE(h.contact_id, o.contact_id) AS contact_id,
+                c.first_name, c.last_name, c.msisdn,
+                (SELECT r.state FROM campaign_recipients r WHERE o.contact_id <> 0 AND r.campaign_id = h.campaign_id AND r.contact_id = o.contact_id
                  AND r.state <> 'excluded' LIMIT 1) AS recipient_state
-         FROM automation_occurrences o
-         LEFT JOIN contacts c ON c.id = o.contact_id AND o.contact_id <> 0
-         LEFT JOIN campaigns k ON k.id = o.campaign_id
-         WHERE o.automation_id = ? ${after}
-         ORDER BY o.due_at DESC, o.id DESC LIMIT ?`,
+         FROM automation_history h
+         JOIN automation_occurrences o ON o.id = h.occurrence_id
+         LEFT JOIN contacts c ON c.id = COALESCE(h.contact_id, o.contact_id)
+         WHERE h.automation_id = ? AND h.id < ?
+         ORDER BY h.id DESC LIMIT ?`,
       )
-      .all(...(after ? [id, cursor, beforeId, n] : [id, n])) as RunRow[];
+      .all(id, beforeId ?? Number.MAX_SAFE_INTEGER, n) as EntryRow[];
     return rows.map((r) => ({
       id: r.id,
       kind: 'run',
       at: r.due_at,
-      state: runState(r),
+      recordedAt: r.recorded_at,
+      state: entryState(r),
       recipients: r.recipients,
       contactId: r.contact_id === 0 ? null : r.contact_id,
       name: nameOf(r.first_name, r.last_name),
@@ -133,6 +160,8 @@ export class AutomationHistory {
       campaignId: r.campaign_id,
       reason: r.reason,
       reasonCode: parseCoded(r.reason_code),
+      cause: r.cause,
+      again: r.again === 1,
     }));
   }
 
@@ -159,6 +188,7 @@ export class AutomationHistory {
         id: r.inbound_id,
         kind: 'reply',
         at: r.sent_at ?? r.at,
+        recordedAt: r.at,
         state: r.outcome === 'replied' ? 'replied' : r.outcome === 'failed' ? 'failed' : 'skipped',
         recipients: r.outcome === 'replied' ? 1 : 0,
         contactId: r.contact_id,
@@ -168,6 +198,8 @@ export class AutomationHistory {
         // The inbound text, so the user sees what was answered (or not); why not is the code.
         reason: r.text ?? r.reason,
         reasonCode: code ? { code } : null,
+        cause: null,
+        again: false,
       } satisfies HistoryItem;
     });
   }

@@ -9,7 +9,7 @@ import type { Logger } from '../log';
 import type { Mode } from '../pricing/price-book';
 import type { CampaignsModule } from '../campaigns';
 import type { ReplyRequest } from '../inbox/reply';
-import { AutomationStore } from './automation-store';
+import { AutomationStore, type AutomationRow } from './automation-store';
 import { AutomationViews } from './automation-view';
 import { DueIndex } from './due-index';
 import { automationHandlers } from './handlers';
@@ -59,7 +59,10 @@ export interface AutomationsModule {
 
 /** What the runner does when the user changes a switched-on automation (handed-over sends withdrawn, runs planned again). */
 export interface AutomationHooks {
-  onChanged(id: number, why: 'updated' | 'paused' | 'deleted'): Promise<{ notWithdrawn: number }>;
+  /** withdrawn: texts handed to the gateway ahead that were taken back; notWithdrawn: those that could not be. */
+  onChanged(id: number, why: 'updated' | 'paused' | 'deleted'): Promise<{ withdrawn: number; notWithdrawn: number }>;
+  /** A paused rule was switched on again: the runs it was due to send meanwhile are listed as skipped. */
+  onResumed(paused: AutomationRow): Promise<void>;
   /** Something may be due now (switched on, edited): look at once instead of at the next tick. */
   wake(): void;
 }

@@ -1,7 +1,9 @@
 // The at-most-once record of automation runs (automation_occurrences): one row per (automation, occurrence,
 // contact), written in the same transaction as the run's campaign and before anything is sent, and its states as
 // the run goes on (planned → handed_over / sending → sent | failed; held, missed, withdrawing → withdrawn |
-// not_withdrawn, skipped). The UNIQUE key is what makes a second scan, a restart or a race a no-op.
+// not_withdrawn, skipped). The UNIQUE key is what makes a second scan, a restart or a race a no-op. Each state a
+// row reaches is appended to automation_history by schema 19's triggers, with the cause its move names.
+import type { HistoryCause } from '../../../src-shared/contract/automations';
 import type { Coded } from '../../../src-shared/error-codes';
 import type { Db } from '../db/database';
 import { prepared } from '../db/prepared';
@@ -34,6 +36,8 @@ export interface OccurrenceRow {
   reason: string | null;
   reason_code: string | null;
   revision: number;
+  /** Why its latest move happened (the history entry that move appended says so). */
+  cause: HistoryCause | null;
 }
 
 export interface Claim {
@@ -47,6 +51,7 @@ export interface Claim {
   revision: number;
   reason?: string | null;
   reasonCode?: Coded | null;
+  cause?: HistoryCause | null;
 }
 
 /** States in which something may still wait at the gateway or in the outbox for the run. */
@@ -72,11 +77,12 @@ export class OccurrenceLog {
     const info = prepared(
       this.db,
       `INSERT INTO automation_occurrences
-         (automation_id, occurrence, contact_id, due_at, state, campaign_id, recipients, reason, reason_code, revision, created_at, updated_at)
-       VALUES (@automationId, @occurrence, @contactId, @dueAt, @state, @campaignId, @recipients, @reason, @reasonCode, @revision, @at, @at)
+         (automation_id, occurrence, contact_id, due_at, state, campaign_id, recipients, reason, reason_code, revision, cause, created_at, updated_at)
+       VALUES (@automationId, @occurrence, @contactId, @dueAt, @state, @campaignId, @recipients, @reason, @reasonCode, @revision, @cause, @at, @at)
        ON CONFLICT (automation_id, occurrence, contact_id) DO UPDATE SET
          state = excluded.state, campaign_id = excluded.campaign_id, recipients = excluded.recipients, due_at = excluded.due_at,
-         reason = excluded.reason, reason_code = excluded.reason_code, revision = excluded.revision, updated_at = excluded.updated_at
+         reason = excluded.reason, reason_code = excluded.reason_code, revision = excluded.revision, cause = excluded.cause,
+         updated_at = excluded.updated_at
        WHERE automation_occurrences.state = 'withdrawn'`,
     ).run({
       automationId: c.automationId,
@@ -89,6 +95,7 @@ export class OccurrenceLog {
       reason: c.reason ?? null,
       reasonCode: c.reasonCode ? JSON.stringify({ code: c.reasonCode.code, params: c.reasonCode.params ?? {} }) : null,
       revision: c.revision,
+      cause: c.cause ?? null,
       at,
     });
     return info.changes > 0;
@@ -125,21 +132,43 @@ export class OccurrenceLog {
     });
   }
 
-  /** Moves rows from one of `from` to `to`; a row that moved on meanwhile is left alone. */
-  move(ids: readonly number[], from: readonly OccurrenceState[], to: OccurrenceState, reason: string | null = null, reasonCode: Claim['reasonCode'] = null): number {
+  /**
+   * Moves rows from one of `from` to `to`; a row that moved on meanwhile is left alone. `cause` says why (paused,
+   * edited, opted out …) in the history entry the move appends; null for the run's own course.
+   */
+  move(
+    ids: readonly number[],
+    from: readonly OccurrenceState[],
+    to: OccurrenceState,
+    reason: string | null = null,
+    reasonCode: Claim['reasonCode'] = null,
+    cause: HistoryCause | null = null,
+  ): number {
     if (ids.length === 0) return 0;
     const list = from.map((s) => `'${s}'`).join(', ');
     const stmt = prepared(
       this.db,
-      `UPDATE automation_occurrences SET state = ?, reason = COALESCE(?, reason), reason_code = COALESCE(?, reason_code), updated_at = ?
+      `UPDATE automation_occurrences SET state = ?, reason = COALESCE(?, reason), reason_code = COALESCE(?, reason_code), cause = ?, updated_at = ?
        WHERE id = ? AND state IN (${list})`,
     );
     const at = this.iso();
     const code = reasonCode ? JSON.stringify({ code: reasonCode.code, params: reasonCode.params ?? {} }) : null;
     let n = 0;
     this.db.transaction(() => {
-      for (const id of ids) n += stmt.run(to, reason, code, at, id).changes;
+      for (const id of ids) n += stmt.run(to, reason, code, cause, at, id).changes;
     })();
     return n;
+  }
+
+  /**
+   * One recipient of a whole run withdrawn on their own (they opted out or were deleted): an entry of its own under
+   * the run, which itself stays handed over for the others.
+   */
+  noteRecipient(run: OccurrenceRow, contactId: number | null, state: 'withdrawn', cause: HistoryCause): void {
+    prepared(
+      this.db,
+      `INSERT INTO automation_history (occurrence_id, automation_id, at, state, due_at, campaign_id, recipients, cause, contact_id)
+       VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?)`,
+    ).run(run.id, run.automation_id, this.iso(), state, run.due_at, run.campaign_id, cause, contactId);
   }
 }

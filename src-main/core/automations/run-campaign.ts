@@ -144,11 +144,9 @@ export async function sendRun(d: RunDeps, a: AutomationRow, campaignId: number):
   const frozen = c.store.row(campaignId);
   const ahead = frozen.send_at !== null && Date.parse(frozen.send_at) > d.now() + NOW_MS;
   d.db.transaction(() => {
+    // The count first (frozen batches included), so the history entry the move appends says how many texts it holds.
+    prepared(d.db, 'UPDATE automation_occurrences SET recipients = ? WHERE campaign_id = ? AND contact_id = 0').run(c.store.counts(campaignId).total, campaignId);
     d.log.move(rows, ['planned'], ahead ? 'handed_over' : 'sending');
-    prepared(
-      d.db,
-      "UPDATE automation_occurrences SET recipients = (SELECT COUNT(*) FROM campaign_recipients WHERE campaign_id = ? AND state <> 'excluded') WHERE campaign_id = ? AND contact_id = 0",
-    ).run(campaignId, campaignId);
   })();
   return 'sent';
 }

@@ -6,8 +6,12 @@ import type { AutomationStore } from './automation-store';
 import type { DueIndex } from './due-index';
 import type { AutomationHooks, AutomationsModuleOptions } from './index';
 import { OccurrenceLog } from './occurrence-log';
+import { listSkippedWhilePaused } from './paused-runs';
 import { AutomationRunner } from './runner';
 import { Withdrawal } from './withdrawal';
+
+/** The history's word for why the user's change withdrew a run. */
+const CAUSE = { updated: 'edited', paused: 'paused', deleted: 'deleted' } as const;
 
 export interface Runner {
   hooks: AutomationHooks;
@@ -44,12 +48,16 @@ export function createRunner(o: AutomationsModuleOptions, store: AutomationStore
     wake: () => clock.wake(),
     onChanged: (id, why) =>
       clock.exclusive(async () => {
-        const notWithdrawn = await w.withdrawal.automation(id);
+        const counts = await w.withdrawal.automation(id, CAUSE[why]);
         // Edited: its future runs are planned again from now under the new revision (withdrawn ones reused).
         if (why === 'updated' && w.store.get(id)?.state === 'active') w.store.setScannedTo(id, new Date(w.now()).toISOString());
         w.events.emit('automations.changed', { ids: [id] });
         clock.wake();
-        return { notWithdrawn };
+        return counts;
+      }),
+    onResumed: (paused) =>
+      clock.exclusive(async () => {
+        if (listSkippedWhilePaused(log, paused, w.now()) > 0) w.events.emit('automations.changed', { ids: [paused.id] });
       }),
   };
   return {

@@ -211,7 +211,7 @@ export class AutomationRunner {
     for (const row of this.d.log.runsInStates(['planned'])) {
       const a = this.d.store.get(row.automation_id);
       if (!a || a.state !== 'active') {
-        await this.d.withdrawal.row(row, null);
+        await this.d.withdrawal.row(row, null, a ? 'paused' : 'deleted');
         continue;
       }
       const c = this.d.campaigns().store.maybeRow(row.campaign_id);

@@ -2,6 +2,7 @@
 // date moved, who was deleted or who opted out. Each recipient of a run has its own gateway message
 // (options.separateMessages), so DELETE /rest/mtsms/{id} takes back exactly one: 204 withdrawn; 409/410 already
 // sent or deleted (not withdrawn, shown); 404 not stored yet and network errors are tried again on the next tick.
+import type { HistoryCause } from '../../../src-shared/contract/automations';
 import { coded } from '../../../src-shared/error-codes';
 import type { Db } from '../db/database';
 import { prepared } from '../db/prepared';
@@ -49,43 +50,47 @@ export class Withdrawal {
   }
 
   /**
-   * Withdraws every open run of an automation (pause, edit, delete). Returns how many messages could not be
-   * withdrawn (already sent, or still being tried).
+   * Withdraws every open run of an automation (pause, edit, delete; `cause` goes into their history entries).
+   * Returns how many texts handed to the gateway were taken back, and how many could not be (already sent, or
+   * still being tried).
    */
-  async automation(automationId: number): Promise<number> {
+  async automation(automationId: number, cause: HistoryCause): Promise<{ withdrawn: number; notWithdrawn: number }> {
     let notWithdrawn = 0;
+    let withdrawn = 0;
     // A held run stays the user's draft to send or delete from Campaigns.
     for (const row of this.d.log.inStates(['planned', 'handed_over', 'withdrawing'], automationId)) {
-      const r = await this.row(row, null);
+      const r = await this.row(row, null, cause);
       notWithdrawn += notWithdrawnOf(r) + r.again;
+      withdrawn += r.withdrawn;
     }
-    return notWithdrawn;
+    return { withdrawn, notWithdrawn };
   }
 
-  /** Rows left 'withdrawing' are tried again. */
+  /** Rows left 'withdrawing' are tried again, for the cause they were withdrawn for. */
   async retry(): Promise<void> {
-    for (const row of this.d.log.inStates(['withdrawing'])) await this.row(row, null);
+    for (const row of this.d.log.inStates(['withdrawing'])) await this.row(row, null, row.cause);
   }
 
   /**
    * Withdraws one occurrence row: its whole run, or (msisdns) only those recipients of a whole run. A draft (held or
-   * not yet sent) is deleted, or loses the row's contact. Returns the counts; the row's state follows them.
+   * not yet sent) is deleted, or loses the row's contact. Returns the counts; the row's state follows them, its
+   * history entry naming `cause`.
    */
-  async row(row: OccurrenceRow, msisdns: readonly number[] | null): Promise<Withdrawn> {
+  async row(row: OccurrenceRow, msisdns: readonly number[] | null, cause: HistoryCause | null): Promise<Withdrawn> {
     const c = this.d.campaigns();
     const out: Withdrawn = { withdrawn: 0, alreadySent: 0, again: 0, idUnknown: 0 };
     const campaign = row.campaign_id === null ? null : c.store.maybeRow(row.campaign_id);
     if (!campaign || campaign.automation_id !== row.automation_id) {
-      if (msisdns === null) this.d.log.move([row.id], ['planned', 'held', 'handed_over', 'withdrawing'], 'withdrawn');
+      if (msisdns === null) this.d.log.move([row.id], ['planned', 'held', 'handed_over', 'withdrawing'], 'withdrawn', null, null, cause);
       return out;
     }
     const cid = campaign.id;
     if (campaign.state === 'draft') {
-      if (msisdns === null) this.dropFromDraft(cid, row);
+      if (msisdns === null) this.dropFromDraft(cid, row, cause);
       return out;
     }
     if (campaign.state === 'cancelled' && msisdns === null) {
-      this.d.log.move([row.id], ['handed_over', 'withdrawing'], 'withdrawn');
+      this.d.log.move([row.id], ['handed_over', 'withdrawing'], 'withdrawn', null, null, cause);
       return out;
     }
     c.outbox.settle(cid);
@@ -95,7 +100,7 @@ export class Withdrawal {
       if (['sent', 'partly_failed', 'failed'].includes(campaign.state)) return out;
       // Nothing handed to the gateway yet: the outbox's own cancel takes the queue back.
       const r = await c.outbox.cancel(cid).catch((err: unknown) => ({ notCancelled: 1, problem: toAppError(err).message }));
-      if (r.notCancelled === 0) this.d.log.move([row.id], ['handed_over', 'withdrawing', 'sending'], 'withdrawn');
+      if (r.notCancelled === 0) this.d.log.move([row.id], ['handed_over', 'withdrawing', 'sending'], 'withdrawn', null, null, cause);
       else out.again += r.notCancelled;
       return out;
     }
@@ -125,10 +130,10 @@ export class Withdrawal {
     }
     if (msisdns !== null) return out;
     const open: OccurrenceRow['state'][] = ['handed_over', 'withdrawing', 'sending'];
-    if (out.again > 0) this.d.log.move([row.id], open, 'withdrawing');
-    else if (out.idUnknown > 0) this.d.log.move([row.id], open, 'not_withdrawn', ID_UNKNOWN, coded('automation.idUnknown'));
-    else if (out.alreadySent > 0) this.d.log.move([row.id], open, 'not_withdrawn', ALREADY_SENT, coded('automation.alreadySent'));
-    else this.d.log.move([row.id], open, 'withdrawn');
+    if (out.again > 0) this.d.log.move([row.id], open, 'withdrawing', null, null, cause);
+    else if (out.idUnknown > 0) this.d.log.move([row.id], open, 'not_withdrawn', ID_UNKNOWN, coded('automation.idUnknown'), cause);
+    else if (out.alreadySent > 0) this.d.log.move([row.id], open, 'not_withdrawn', ALREADY_SENT, coded('automation.alreadySent'), cause);
+    else this.d.log.move([row.id], open, 'withdrawn', null, null, cause);
     return out;
   }
 
@@ -150,27 +155,29 @@ export class Withdrawal {
       if (row.contact_id !== 0) {
         const c = contact.get(row.contact_id) as { id: number; opted: number | null } | undefined;
         if (c && c.opted === null && stillDue(row)) continue;
-        count(row.automation_id, notWithdrawnOf(await this.row(row, null)));
+        const cause: HistoryCause = !c ? 'contact_deleted' : c.opted !== null ? 'opted_out' : 'date_changed';
+        count(row.automation_id, notWithdrawnOf(await this.row(row, null, cause)));
         continue;
       }
       if (row.state !== 'handed_over' || row.campaign_id === null) continue;
       this.d.campaigns().outbox.settle(row.campaign_id);
       const gone = prepared(
         this.d.db,
-        `SELECT r.msisdn FROM campaign_recipients r
+        `SELECT r.msisdn, r.contact_id AS contactId, r.msisdn IN (SELECT msisdn FROM opt_outs) AS opted FROM campaign_recipients r
          WHERE r.campaign_id = ?
            AND ((r.state = 'accepted' AND r.gateway_id IS NOT NULL)
              -- A hand-over whose answer was lost: listed once as not withdrawn, not again at every change.
              OR (r.state = 'uncertain' AND NOT EXISTS (SELECT 1 FROM automation_occurrences n
                    WHERE n.campaign_id = r.campaign_id AND n.contact_id = r.contact_id AND n.state = 'not_withdrawn')))
            AND (r.msisdn IN (SELECT msisdn FROM opt_outs) OR (r.contact_id IS NOT NULL AND r.contact_id NOT IN (SELECT id FROM contacts)))`,
-        'pluck',
-      ).all(row.campaign_id) as number[];
-      // One recipient at a time, so the ones that could not be taken back are listed by name in the history.
-      for (const msisdn of gone) {
-        const r = await this.row(row, [msisdn]);
+      ).all(row.campaign_id) as { msisdn: number; contactId: number | null; opted: number }[];
+      // One recipient at a time, so each one taken back, or not, is listed by name in the history.
+      for (const { msisdn, contactId, opted } of gone) {
+        const r = await this.row(row, [msisdn], null);
         count(row.automation_id, notWithdrawnOf(r));
-        if (notWithdrawnOf(r) > 0) this.listNotWithdrawn(row, row.campaign_id, msisdn, r.idUnknown > 0);
+        const cause: HistoryCause = opted ? 'opted_out' : 'contact_deleted';
+        if (notWithdrawnOf(r) > 0) this.listNotWithdrawn(row, row.campaign_id, msisdn, r.idUnknown > 0, cause);
+        if (r.withdrawn > 0) this.d.log.noteRecipient(row, contactId, 'withdrawn', cause);
       }
     }
     return notWithdrawn;
@@ -181,7 +188,7 @@ export class Withdrawal {
    * row of its own under the run's occurrence, so the automation's counts and history list it. A number that is no
    * contact has no key of its own there: the attention notice is all that tells of it.
    */
-  private listNotWithdrawn(run: OccurrenceRow, campaignId: number, msisdn: number, idUnknown: boolean): void {
+  private listNotWithdrawn(run: OccurrenceRow, campaignId: number, msisdn: number, idUnknown: boolean, cause: HistoryCause): void {
     const contactId = prepared(
       this.d.db,
       'SELECT contact_id FROM campaign_recipients WHERE campaign_id = ? AND msisdn = ? AND contact_id IS NOT NULL',
@@ -199,6 +206,7 @@ export class Withdrawal {
       revision: run.revision,
       reason: idUnknown ? ID_UNKNOWN : ALREADY_SENT,
       reasonCode: coded(idUnknown ? 'automation.idUnknown' : 'automation.alreadySent'),
+      cause,
     });
   }
 
@@ -229,7 +237,7 @@ export class Withdrawal {
   }
 
   /** A run not sent yet: the contact leaves its draft (the draft goes when nobody is left); the row is withdrawn. */
-  private dropFromDraft(campaignId: number, row: OccurrenceRow): void {
+  private dropFromDraft(campaignId: number, row: OccurrenceRow, cause: HistoryCause | null): void {
     this.d.db.transaction(() => {
       const others = prepared(
         this.d.db,
@@ -243,7 +251,7 @@ export class Withdrawal {
         spec.contactIds = spec.contactIds.filter((id) => id !== row.contact_id);
         prepared(this.d.db, 'UPDATE campaigns SET recipient_spec = ? WHERE id = ?').run(JSON.stringify(spec), campaignId);
       }
-      this.d.log.move([row.id], ['planned', 'held'], 'withdrawn');
+      this.d.log.move([row.id], ['planned', 'held'], 'withdrawn', null, null, cause);
     })();
   }
 }

@@ -1,10 +1,11 @@
-// An automation's history and counts, read from the occurrence record and the reply decisions as the runner and the
-// auto-replies write them.
+// An automation's history and counts, read from the entries the occurrence record appends (schema 19) and the reply
+// decisions as the runner and the auto-replies write them.
 import { afterEach, describe, expect, it } from 'vitest';
-import type { HistoryState } from '../../../src-shared/contract/automations';
 import { AutomationStore } from '../../../src-main/core/automations/automation-store';
 import { AutomationViews } from '../../../src-main/core/automations/automation-view';
 import { AutomationHistory } from '../../../src-main/core/automations/history';
+import { OccurrenceLog } from '../../../src-main/core/automations/occurrence-log';
+import { coded } from '../../../src-shared/error-codes';
 import { openDatabase, type Db } from '../../../src-main/core/db/database';
 import { keywordDraft, recurringDraft, clockedCoresClosedAfterEach, type ClockedCore } from './store-fixture';
 
@@ -51,9 +52,9 @@ describe('a run history', () => {
     return { store, views, history: new AutomationHistory(db), a: store.insert(recurringDraft(g)) };
   };
 
-  it('lists runs newest first, in pages, with what their campaigns became, and counts them so', () => {
+  it('lists the entries runs appended newest first, in pages, as written, and counts the runs by what their campaigns became', () => {
     const { store, views, history, a } = setUp();
-    const cases: [due: string, stored: string, campaign: string | null, shown: HistoryState][] = [
+    const cases: [due: string, stored: string, campaign: string | null, counted: string][] = [
       ['2027-01-04T08:00:00.000Z', 'handed_over', 'sent', 'sent'],
       ['2027-01-11T08:00:00.000Z', 'sending', 'partly_failed', 'sent'],
       ['2027-01-18T08:00:00.000Z', 'planned', 'failed', 'failed'],
@@ -64,20 +65,54 @@ describe('a run history', () => {
       ['2027-02-22T08:00:00.000Z', 'not_withdrawn', 'sent', 'not_withdrawn'],
       ['2027-03-01T08:00:00.000Z', 'sending', 'waiting', 'sending'],
     ];
-    const ids = cases.map(([due, stored, state]) => occurrence(db, a.id, due, stored, state ? { campaignId: campaign(db, state) } : { reason: 'Besked was not running' }));
+    for (const [due, stored, state] of cases) occurrence(db, a.id, due, stored, state ? { campaignId: campaign(db, state) } : { reason: 'Besked was not running' });
+    // Planned and withdrawing are the runner's own steps: no entry until the run reaches a state the user reads.
+    const written = cases.filter(([, stored]) => stored !== 'planned' && stored !== 'withdrawing');
     const first = history.page(a.id, a.kind, undefined, 4);
     expect(first.more).toBe(true);
-    expect(first.items.map((i) => i.id)).toEqual(ids.slice(-4).reverse());
     const rest = history.page(a.id, a.kind, first.items.at(-1)!.id, 100);
     expect(rest.more).toBe(false);
     const all = [...first.items, ...rest.items].reverse();
-    expect(all.map((i) => [i.at, i.state])).toEqual(cases.map(([due, , , shown]) => [due, shown]));
-    expect(all[6]).toMatchObject({ kind: 'run', contactId: null, campaignId: null, reason: 'Besked was not running' });
+    // An entry says what happened then: a hand-over stays a hand-over when its campaign went out later.
+    expect(all.map((i) => [i.at, i.state])).toEqual(written.map(([due, stored]) => [due, stored]));
+    expect(all.every((i) => i.recordedAt === NOW && i.cause === null && !i.again)).toBe(true);
+    expect(all[4]).toMatchObject({ kind: 'run', contactId: null, campaignId: null, reason: 'Besked was not running' });
 
     const view = views.one(store.require(a.id));
     expect(view.counts).toEqual({ sent: 2, held: 1, missed: 1, notWithdrawn: 1, replies: 0 });
     expect(view.attentionCode).toEqual({ code: 'automation.attention.held', params: { count: 1 } });
     expect(view.lastRunAt).toBe('2027-03-01T08:00:00.000Z');
+  });
+
+  it('appends an entry for each move with its time and cause, never rewriting one, and says when a run is handed over again', () => {
+    const { history, a } = setUp();
+    const clock = { ms: Date.parse(NOW) };
+    const log = new OccurrenceLog(db, () => clock.ms);
+    const claim = (campaignId: number) =>
+      log.claim({ automationId: a.id, occurrence: 'o1', contactId: 0, dueAt: '2027-03-08T08:00:00.000Z', state: 'planned', campaignId, recipients: 49, revision: 1 });
+    const k1 = campaign(db, 'scheduled');
+    expect(claim(k1)).toBe(true);
+    const [row] = log.inStates(['planned'], a.id);
+    const step = (minutes: number) => (clock.ms += minutes * 60_000);
+    step(1);
+    log.move([row!.id], ['planned'], 'handed_over');
+    step(60);
+    log.move([row!.id], ['handed_over'], 'withdrawn', null, null, 'paused');
+    step(60);
+    expect(claim(campaign(db, 'scheduled'))).toBe(true);
+    log.move([row!.id], ['planned'], 'handed_over');
+    step(60);
+    log.move([row!.id], ['handed_over'], 'not_withdrawn', 'It had already been sent', coded('automation.alreadySent'), 'edited');
+    const items = history.page(a.id, a.kind, undefined).items.reverse();
+    expect(items.map((i) => [i.state, i.cause, i.again, i.recipients, i.recordedAt, i.reason])).toEqual([
+      ['handed_over', null, false, 49, '2027-03-01T08:01:00.000Z', null],
+      ['withdrawn', 'paused', false, 49, '2027-03-01T09:01:00.000Z', null],
+      ['handed_over', 'resumed', true, 49, '2027-03-01T10:01:00.000Z', null],
+      ['not_withdrawn', 'edited', false, 49, '2027-03-01T11:01:00.000Z', 'It had already been sent'],
+    ]);
+    expect(items[1]!.campaignId).toBe(k1);
+    expect(items[2]!.campaignId).not.toBe(k1);
+    expect(() => db.prepare('UPDATE automation_history SET cause = NULL').run()).toThrow(/append-only/);
   });
 
   it('names the contact of a date-field run', () => {
@@ -93,6 +128,7 @@ describe('a run history', () => {
         id: expect.any(Number),
         kind: 'run',
         at: NOW,
+        recordedAt: NOW,
         state: 'skipped',
         recipients: 1,
         contactId: c,
@@ -101,6 +137,8 @@ describe('a run history', () => {
         campaignId: null,
         reason: 'opted out',
         reasonCode: { code: 'automation.reply.optedOut' },
+        cause: null,
+        again: false,
       },
     ]);
   });

@@ -52,7 +52,13 @@ describe('keyword and welcome automations through the calls', () => {
       ['reply', 'replied', 4520000001, 'klub', null],
     ]);
     const welcomes = await t.call('automations.history', { id: wel.id });
-    expect(welcomes.items).toEqual([expect.objectContaining({ kind: 'run', contactId: expect.any(Number), recipients: 1 })]);
+    // The welcome's history: on its way, then sent, each an entry of its own (issue 27.5), newest first.
+    expect(welcomes.items.map((i) => [i.kind, i.state, i.recipients])).toEqual([
+      ['run', 'sent', 1],
+      ['run', 'sending', 1],
+    ]);
+    expect(welcomes.items.map((i) => i.contactId)).toEqual([welcomes.items[0]!.contactId, welcomes.items[0]!.contactId]);
+    expect(welcomes.items[0]!.contactId).toEqual(expect.any(Number));
     expect((await t.call('automations.get', { id: kw.id })).counts.replies).toBe(1);
   });
 });

@@ -1,7 +1,8 @@
 // @vitest-environment happy-dom
 // The automation editor: an example set-up opens filled in (in Danish, with the contacts' birthday field chosen),
 // its next sends are asked for once the set-up is complete and shown with recipients, cost and unreadable dates;
-// saving asks for what is missing first; switching on saves, then asks, live with the warning, and acknowledges it.
+// saving asks for what is missing first, and saving an edit says how many handed-over texts it withdrew; switching on
+// saves, then asks, live with the warning, and acknowledges it.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestingPinia } from '@pinia/testing';
 import { flushPromises, type VueWrapper } from '@vue/test-utils';
@@ -151,6 +152,24 @@ describe('automation editor', { timeout: 30_000 }, () => {
     await openEditor('/automations/new?example=birthday');
     await vi.waitFor(() => expect($('next-problems')).not.toBeNull(), { timeout: 5000 });
     expect($('switch-on')!.hasAttribute('disabled')).toBe(true);
+  });
+
+  it.each([
+    ['en', 'Saved. 49 texts already handed to the gateway were withdrawn and will be sent with the new text.'],
+    ['da', 'Gemt. 49 tekster, der allerede var givet til gatewayen, blev trukket tilbage og sendes med den nye tekst.'],
+  ] as const)('says in %s how many handed-over texts saving an edit withdrew (issue 27.5)', async (lang, said) => {
+    const saved = automation({ id: 5, state: 'active' });
+    besked.handlers['automations.get'] = () => saved;
+    besked.handlers['automations.history'] = () => ({ items: [], more: false });
+    besked.handlers['automations.update'] = ({ draft }) => ({ automation: { ...saved, draft }, notWithdrawn: 0, withdrawn: 49 });
+    await openEditor('/automations/5', lang);
+    await vi.waitFor(() => expect($('message-text')).not.toBeNull(), { timeout: 5000 });
+    ($('message-text') as HTMLTextAreaElement).value = 'New text for the newsletter';
+    $('message-text')!.dispatchEvent(new Event('input'));
+    await flushPromises();
+    await click('save');
+    expect(besked.inputs('automations.update')).toHaveLength(1);
+    await vi.waitFor(() => expect(document.body.textContent).toContain(said));
   });
 
   it.each([

@@ -48,7 +48,7 @@ describe('automations store', () => {
   });
 
   it('pauses and deletes with the core’s count of what could not be withdrawn', async () => {
-    besked.handlers['automations.pause'] = ({ id }) => ({ automation: automation({ id, state: 'paused' }), notWithdrawn: 2 });
+    besked.handlers['automations.pause'] = ({ id }) => ({ automation: automation({ id, state: 'paused' }), notWithdrawn: 2, withdrawn: 0 });
     besked.handlers['automations.delete'] = () => ({ notWithdrawn: 1 });
     const store = useAutomationsStore();
     await store.load();

@@ -85,7 +85,7 @@ describe('automation list', () => {
 
   it('asks before pausing, then pauses and says what could not be withdrawn', async () => {
     await showList('en', { state: 'active' });
-    besked.handlers['automations.pause'] = ({ id }) => ({ automation: automation({ id, state: 'paused' }), notWithdrawn: 2 });
+    besked.handlers['automations.pause'] = ({ id }) => ({ automation: automation({ id, state: 'paused' }), notWithdrawn: 2, withdrawn: 0 });
     row(1).querySelector<HTMLButtonElement>('[data-testid="pause"]')!.click();
     const dialog = await confirmDialog();
     expect(dialog.textContent).toContain('what was already handed to the gateway ahead is withdrawn');
@@ -95,6 +95,18 @@ describe('automation list', () => {
     expect(besked.inputs('automations.pause')).toEqual([{ id: 1 }]);
     expect(buttonIds(row(1))).toEqual(['resume', 'duplicate', 'delete']);
     expect(document.body.textContent).toContain('2 messages already handed to the gateway could not be withdrawn');
+  });
+
+  it.each([
+    ['en', 'Paused. 49 texts already handed to the gateway were withdrawn.'],
+    ['da', 'Sat på pause. 49 tekster, der allerede var givet til gatewayen, blev trukket tilbage.'],
+  ] as const)('says in %s how many handed-over texts pausing withdrew (issue 27.5)', async (lang, said) => {
+    await showList(lang, { state: 'active' });
+    besked.handlers['automations.pause'] = ({ id }) => ({ automation: automation({ id, state: 'paused' }), notWithdrawn: 0, withdrawn: 49 });
+    row(1).querySelector<HTMLButtonElement>('[data-testid="pause"]')!.click();
+    (await confirmDialog()).querySelector<HTMLButtonElement>('[data-testid="confirm-yes"]')!.click();
+    await flushPromises();
+    await vi.waitFor(() => expect(document.body.textContent).toContain(said));
   });
 
   it('asks before deleting', async () => {
@@ -155,6 +167,50 @@ describe('campaign list', () => {
 });
 
 describe('automation history', () => {
+  it.each([
+    [
+      'en',
+      ['Nothing sent (paused)', '49 texts handed to the gateway again (edited)', '49 handed-over texts withdrawn (edited)', 'Bo (opted out)', '49 handed-over texts withdrawn (paused)'],
+      'Handed to the gateway again',
+      /30 Nov 2026.*11:00/,
+    ],
+    [
+      'da',
+      [
+        'Intet sendt (sat på pause)',
+        '49 tekster givet til gatewayen igen (redigeret)',
+        '49 tekster, der var givet til gatewayen, trukket tilbage (redigeret)',
+        'Bo (frameldt)',
+        '49 tekster, der var givet til gatewayen, trukket tilbage (sat på pause)',
+      ],
+      'Givet til gatewayen igen',
+      /30\. nov\. 2026.*11[.:]00/,
+    ],
+  ] as const)('lists in %s each withdrawal and re-hand-over as its own entry, with its count, cause and time (issue 27.5)', async (lang, lines, again, when) => {
+    const run = historyRun;
+    const withdrawn = { state: 'withdrawn', recipients: 49 } as const;
+    besked.handlers['automations.history'] = () => ({
+      items: [
+        run(6, { state: 'skipped', recipients: 0, campaignId: null, cause: 'paused', reasonCode: { code: 'automation.skippedPaused' }, recordedAt: '2026-12-01T08:00:00.000Z' }),
+        run(5, { state: 'handed_over', recipients: 49, cause: 'edited', again: true, recordedAt: '2026-11-30T10:00:01.000Z' }),
+        run(4, { ...withdrawn, cause: 'edited', recordedAt: '2026-11-30T10:00:00.000Z' }),
+        run(3, { state: 'withdrawn', recipients: 1, contactId: 7, name: 'Bo', cause: 'opted_out', recordedAt: '2026-11-30T09:00:00.000Z' }),
+        run(2, { ...withdrawn, cause: 'paused', recordedAt: '2026-11-30T08:00:00.000Z' }),
+      ],
+      more: false,
+    });
+    const mounted = await mountView(HistoryPanel, { pinia: createTestingPinia({ createSpy: vi.fn, stubActions: false }), props: { automationId: 1, timeZone: 'Europe/Copenhagen' }, lang });
+    wrapper = mounted.wrapper;
+    await flushPromises();
+    expect([...document.querySelectorAll('[data-testid="history-what"]')].map((e) => e.textContent!.trim())).toEqual(lines);
+    expect(document.querySelector('[data-testid="history-run-5"] [data-testid="history-state-handed_over"]')!.textContent).toBe(again);
+    // A run due while the rule was paused says why nothing went out, in the UI's language.
+    expect(document.querySelector('[data-testid="history-run-6"] [data-testid="history-why"]')!.textContent).toMatch(lang === 'en' ? /paused when this run was due/ : /sat på pause, da denne kørsel/);
+    // When it happened (on the mode's clock, in the automation's zone), besides the run's own time.
+    expect(document.querySelector('[data-testid="history-run-4"] [data-testid="history-recorded"]')!.textContent).toMatch(when);
+  });
+
+
   it('shows runs with their campaign, replies with the number and text they answered, and why not, paged', async () => {
     const run = historyRun;
     besked.handlers['automations.history'] = ({ beforeId }) =>

@@ -3,6 +3,7 @@
 // the form of their day), so the upgrade tests can migrate them and ask whether every one kept its meaning.
 import { openDatabase, schemaVersion, type Db } from '../../../../src-main/core/db/database';
 import { migrations } from '../../../../src-main/core/db/migrations';
+import { m019AutomationHistory } from '../../../../src-main/core/db/migrations/019-automation-history';
 import { toColumns } from '../../../../src-main/core/contacts/contact-columns';
 import { frozenListOf, writeBatches } from '../../../../src-main/core/campaigns/recipients/frozen-batches';
 import { entryHash, GENESIS, type ChainedContent } from '../../../../src-main/core/audit/audit-chain';
@@ -284,6 +285,13 @@ export function rowSets(v: number): RowSet[] {
         { id: 3, automation_id: 4, occurrence: 'welcome', contact_id: 2, due_at: AT, state: 'held', campaign_id: 1, recipients: 1, revision: 1, created_at: AT, updated_at: AT },
       ],
     },
+    // From schema 19 on, each state a run reached is an entry of its own (appended by triggers as the rows above are
+    // written); this one was appended by hand, as a recipient of a whole run withdrawn for an opt-out is.
+    {
+      table: 'automation_history',
+      since: m019AutomationHistory.version,
+      rows: [{ id: 10, occurrence_id: 1, automation_id: 1, at: LATER, state: 'withdrawn', due_at: AT, campaign_id: 3, recipients: 1, cause: 'opted_out', contact_id: 2 }],
+    },
     { table: 'automation_due', since: 12, rows: [{ automation_id: 2, contact_id: 2, due_at: '2026-07-14T08:00:00.000Z', occurrence: '1990-07-14T10:00' }] },
     { table: 'automation_due_dirty', since: 12, rows: [{ contact_id: 2 }] },
     { table: 'automation_welcome_queue', since: 12, rows: [{ automation_id: 4, contact_id: 1, joined_at: AT }] },
@@ -416,4 +424,6 @@ export const ADDED_COLUMNS: { version: number; table: string; column: string; ol
   { version: 15, table: 'campaigns', column: 'shared', old: 1 },
   // A resend made before schema 15 is an ordinary draft: it does not hold back a resend made now.
   { version: 15, table: 'campaigns', column: 'resend_of', old: null },
+  // Runs recorded before schema 19 moved for no cause the history names.
+  { version: m019AutomationHistory.version, table: 'automation_occurrences', column: 'cause', old: null },
 ];

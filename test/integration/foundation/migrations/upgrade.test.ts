@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase, schemaVersion, type Db } from '../../../../src-main/core/db/database';
 import { migrations } from '../../../../src-main/core/db/migrations';
+import { m019AutomationHistory } from '../../../../src-main/core/db/migrations/019-automation-history';
 import { batchedCount } from '../../../../src-main/core/campaigns/recipients/frozen-batches';
 import { verifyChain } from '../../../../src-main/core/audit/audit-chain';
 import { ADDED_COLUMNS, AT, BATCHED, databaseAt, LATEST, OLDER, rowSets, type Cell, type Row } from './old-rows';
@@ -52,6 +53,30 @@ describe('the upgrade tests themselves', () => {
       if (v >= 8) filled.add('recipient_batches');
       // contacts_fts_* hold the search index's own state; the index is checked by searching (views.test.ts).
       expect(tables.filter((t) => !filled.has(t)), `schema ${v}`).toEqual([]);
+      db.close();
+    }
+  });
+});
+
+/** The schema before the append-only automation history (the lead may renumber it at a merge). */
+const BEFORE_HISTORY = m019AutomationHistory.version - 1;
+
+describe('the append-only automation history (schema 19) on runs still in the works', () => {
+  it('gives a withdrawal waiting for the gateway a hand-over entry, and a planned run none until it is sent', () => {
+    const file = fileAt(BEFORE_HISTORY);
+    const old = openDatabase(file, { migrations: migrations.slice(0, BEFORE_HISTORY) });
+    const run = old.prepare(
+      `INSERT INTO automation_occurrences (automation_id, occurrence, contact_id, due_at, state, campaign_id, recipients, revision, created_at, updated_at)
+       VALUES (1, ?, 0, ?, ?, NULL, 3, 1, ?, ?)`,
+    );
+    run.run('w', AT, 'withdrawing', AT, AT);
+    run.run('p', AT, 'planned', AT, AT);
+    old.close();
+    const db = openDatabase(file);
+    try {
+      const entries = db.prepare("SELECT o.occurrence, h.state FROM automation_history h JOIN automation_occurrences o ON o.id = h.occurrence_id WHERE o.occurrence IN ('w', 'p')").all();
+      expect(entries).toEqual([{ occurrence: 'w', state: 'handed_over' }]);
+    } finally {
       db.close();
     }
   });
@@ -105,6 +130,33 @@ describe.each(OLDER)('a database at schema %i', (v) => {
       const held = rowSets(v).find((s) => s.table === 'audit_log')?.rows.length ?? 0;
       expect(verifyChain(db, AT)).toEqual({ ok: true, entries: held, checkedAt: AT, broken: null });
       if (held > 0) expect(() => db.prepare("UPDATE audit_log SET hash = 'x' WHERE id = 1").run()).toThrow(/audit trail cannot be changed/);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('keeps the runs recorded before schema 19 readable as one history entry each, which cannot be changed', () => {
+    const db = upgraded();
+    try {
+      const runs = (rowSets(v).find((s) => s.table === 'automation_occurrences')?.rows ?? []).filter((r) => r.state !== 'planned');
+      const entries = db.prepare('SELECT id, occurrence_id, automation_id, at, state, due_at, campaign_id, recipients, reason, cause, again FROM automation_history ORDER BY id').all();
+      // The entry takes the run's id, state and last change: the history reads as before the upgrade.
+      expect(entries).toEqual(
+        runs.map((r) => ({
+          id: r.id,
+          occurrence_id: r.id,
+          automation_id: r.automation_id,
+          at: r.updated_at,
+          state: r.state,
+          due_at: r.due_at,
+          campaign_id: r.campaign_id ?? null,
+          recipients: r.recipients,
+          reason: r.reason ?? null,
+          cause: null,
+          again: 0,
+        })),
+      );
+      if (runs.length > 0) expect(() => db.prepare("UPDATE automation_history SET state = 'sent'").run()).toThrow(/append-only/);
     } finally {
       db.close();
     }

@@ -57,12 +57,13 @@ export function nextSends(patch: Partial<NextSends> = {}): NextSends {
   };
 }
 
-/** A sent run as a line of the automation's history (its campaign 40 + id). */
+/** A sent run as an entry of the automation's history (its campaign 40 + id). */
 export function historyRun(id: number, patch: Partial<HistoryItem> = {}): HistoryItem {
   return {
     id,
     kind: 'run',
     at: '2026-12-07T09:00:00.000Z',
+    recordedAt: '2026-12-07T09:00:05.000Z',
     state: 'sent',
     recipients: 120,
     contactId: null,
@@ -71,6 +72,8 @@ export function historyRun(id: number, patch: Partial<HistoryItem> = {}): Histor
     campaignId: 40 + id,
     reason: null,
     reasonCode: null,
+    cause: null,
+    again: false,
     ...patch,
   };
 }
