@@ -14,6 +14,10 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           environment: 'node',
+          // These files mostly wait on real HTTP, child processes and timers, not on the CPU: three at a time.
+          maxWorkers: 3,
+          // A project with its own worker count runs as its own group (vitest), after the unit tests.
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -31,6 +35,8 @@ export default defineConfig({
           name: 'electron',
           include: ['test/electron/**/*.test.ts'],
           environment: 'node',
+          maxWorkers: 2,
+          sequence: { groupOrder: 2 },
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -42,7 +48,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Each file starts its own web core, simulator and Chromium; they mostly wait (for polls, pages, the
+          // simulator), so two files at a time halve the wall time on two cores without starving either.
+          maxWorkers: 2,
+          sequence: { groupOrder: 2 },
         },
       },
     ],
