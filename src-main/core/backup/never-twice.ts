@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { occurrencesBetween, recurringOccurrenceKey } from '../../../src-shared/automations/recurrence';
 import type { RecurringSpec } from '../../../src-shared/contract';
 import { coded } from '../../../src-shared/error-codes';
-import { readRestoredWindow, RESTORED_WINDOW_KEY, TAKEN_AT_KEY } from './restored-window';
+import { hasTable, readRestoredWindow, RESTORED_WINDOW_KEY, TAKEN_AT_KEY } from './restored-window';
 
 export { readRestoredWindow };
 
@@ -25,9 +25,6 @@ export function readTakenAt(db: Database.Database): string | null {
   return (db.prepare('SELECT value FROM sync_state WHERE key = ?').pluck().get(TAKEN_AT_KEY) as string | undefined) ?? null;
 }
 
-export function writeTakenAt(db: Database.Database, at: string): void {
-  if (hasTable(db, 'sync_state')) db.prepare('INSERT OR REPLACE INTO sync_state (key, value) VALUES (?, ?)').run(TAKEN_AT_KEY, at);
-}
 
 /** Applies the rules above to a restored database at the latest schema, before it is swapped in. */
 export function makeSafeAfterRestore(file: string, takenAt: string, nowMs: number): MadeSafe {
@@ -127,4 +124,3 @@ function lookAheadMs(db: Database.Database): number {
   }
 }
 
-const hasTable = (db: Database.Database, name: string) => db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
