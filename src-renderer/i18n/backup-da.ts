@@ -84,4 +84,5 @@ export const backupErrorsDa = {
   restoredCheck: 'Gendannet fra en sikkerhedskopi fra {at}: tjek før du sender. Hvad den sendte efter det tidspunkt, vides ikke her.',
   restoredUncertain: 'På vej, da kopien fra {at} blev taget: den er måske sendt.',
   restoredNotSent: 'Ikke sendt: gendannet fra en sikkerhedskopi fra {at}. Den kan være sendt før gendannelsen; send den kun igen, hvis den ikke blev det.',
+  notSentGone: 'Den kørsel venter ikke længere på at blive sendt: den er allerede sendt alligevel, eller dens automatisering er slettet. Intet blev sendt.',
 };

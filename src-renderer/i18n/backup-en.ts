@@ -83,4 +83,5 @@ export const backupErrorsEn = {
   restoredCheck: 'Restored from a backup of {at}: check before sending. What it sent after that time is not known here.',
   restoredUncertain: 'In flight when the backup of {at} was taken: it may have been sent.',
   restoredNotSent: 'Not sent: restored from a backup of {at}. It may have gone out before the restore; send it again only if it did not.',
+  notSentGone: 'That run is no longer waiting to be sent: it was sent anyway already, or its automation was deleted. Nothing was sent.',
 };
