@@ -84,7 +84,7 @@ export interface HostWorld {
   settled(): Promise<void>;
 }
 
-export async function hostWorld(dataDir = tempDir(), vault = new MemoryVault(), clock = { now: T0 }, core: Pick<CoreOptions, 'campaigns'> = {}): Promise<HostWorld> {
+export async function hostWorld(dataDir = tempDir(), vault = new MemoryVault(), clock = { now: T0 }, core: Pick<CoreOptions, 'campaigns' | 'automations'> = {}): Promise<HostWorld> {
   const host = await startHost({
     dataDir,
     shell: 'electron',
