@@ -62,6 +62,18 @@ export const backupDa: typeof backupEn = {
     finished: 'Kopien fra {at} er gendannet. {paused} kampagne(r) venter på pause; {held} automatiske kørsler blev ikke sendt.',
     step: { read: 'Læser', verify: 'Kontrollerer', safetyCopy: 'Sikkerhedskopi', migrate: 'Opgraderer', neverTwice: 'Sikrer at intet sendes to gange', swap: 'Skifter', restart: 'Starter igen', done: 'Færdig' },
   },
+  notSent: {
+    title: 'Ikke sendt efter gendannelsen',
+    body: 'Disse automatiseringskørsler faldt efter sikkerhedskopien fra {at} blev taget, så Besked sendte dem ikke: den Besked, der kørte før gendannelsen, kan allerede have sendt dem. Send kun en, hvis du ved, at den ikke gik ud.',
+    columns: { automation: 'Automatisering', due: 'Planlagt', to: 'Til', actions: 'Handlinger' },
+    everyone: 'Dens modtagere',
+    send: 'Send alligevel',
+    confirm: 'Send “{name}” fra {due} nu? Den, der allerede fik den fra før gendannelsen, får den igen.',
+    sent: 'Sendt gennem udbakken.',
+    held: 'Holdt tilbage som kladde under Kampagner: {why}',
+    heldWhy: 'en sendegrænse eller kreditten stoppede den',
+    skipped: 'Der var ingen tilbage at sende til.',
+  },
   welcome: { restore: 'Gendan fra en sikkerhedskopi', restoreBody: 'Flytter du til en ny pc? Vælg en sikkerhedskopi (fra den gamle pc’s backups-mappe eller dit andet sted).' },
 };
 
