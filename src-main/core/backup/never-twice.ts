@@ -33,12 +33,26 @@ export function makeSafeAfterRestore(file: string, takenAt: string, nowMs: numbe
     return db.transaction(() => {
       const pausedCampaigns = pauseCampaigns(db, takenAt);
       const heldOccurrences = holdAutomationRuns(db, takenAt, nowMs);
-      db.prepare('INSERT OR REPLACE INTO sync_state (key, value) VALUES (?, ?)').run(RESTORED_WINDOW_KEY, JSON.stringify({ from: takenAt, to: new Date(nowMs).toISOString() }));
+      db.prepare('INSERT OR REPLACE INTO sync_state (key, value) VALUES (?, ?)').run(RESTORED_WINDOW_KEY, JSON.stringify({ from: windowStart(db, takenAt), to: new Date(nowMs).toISOString() }));
       return { pausedCampaigns, heldOccurrences };
     })();
   } finally {
     db.close();
   }
+}
+
+/**
+ * Where the auto-replies' window starts: at the backup's time, or earlier at the first text the backup holds but had
+ * not yet decided — the Besked that ran on may have answered it after the backup was taken, and the gateway has no
+ * list of sent messages to look that answer up in (docs/backups.md). Decided texts keep their decision.
+ */
+function windowStart(db: Database.Database, takenAt: string): string {
+  if (!hasTable(db, 'inbound_messages') || !hasTable(db, 'auto_replies')) return takenAt;
+  const earliest = db
+    .prepare('SELECT MIN(i.sent_at) FROM inbound_messages i WHERE i.sent_at < ? AND NOT EXISTS (SELECT 1 FROM auto_replies r WHERE r.inbound_id = i.id)')
+    .pluck()
+    .get(takenAt) as string | null;
+  return earliest ?? takenAt;
 }
 
 function pauseCampaigns(db: Database.Database, takenAt: string): number {

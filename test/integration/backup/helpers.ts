@@ -22,6 +22,8 @@ export interface BackupWorld {
   /** Fires the hourly look (as if an hour had passed on the timer). */
   tick(): void;
   restart(extra?: Partial<CoreOptions>): Promise<void>;
+  /** Closes the core, runs `between` over the closed data folder (a server's restore), and starts it again. */
+  restartAfter(between: () => Promise<unknown>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -66,6 +68,11 @@ export async function backupWorld(dataDir = tempDir(), extra: Partial<CoreOption
     restart: async (more = {}) => {
       await w.core.close();
       w.core = await start({ ...extra, ...more });
+    },
+    restartAfter: async (between) => {
+      await w.core.close();
+      await between();
+      w.core = await start(extra);
     },
     close: () => w.core.close(),
   };
