@@ -1,6 +1,7 @@
 // Backups against the 100,000-contact shop of campaign.bench.ts: how long "Back up now" takes (written by SQLite's
-// online backup on the backup's thread, checked read-only, manifest written), and what a backup running at the same time costs a
-// 100,000-recipient send: the send's time without one divided by its time with one (1 is free; the goal is ≥ 0.9).
+// online backup on the backup's thread, checked read-only, manifest written), and what a backup running at the same
+// time costs a 100,000-recipient send: the send's time without one divided by its time with one (1 is free; the goal
+// is ≥ 0.9).
 import { rmSync } from 'node:fs';
 import { median, type Bench } from './harness';
 import { prepare, resetSim, sendCampaign, type Prepared } from './campaign.bench';
