@@ -4,38 +4,31 @@
 // (docs/backups.md), so the restored window starts at the earliest text the backup holds undecided.
 import { afterEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { startSimulator, type Simulator } from '../../../src-sim/index';
 import { AutomationStore } from '../../../src-main/core/automations/automation-store';
 import { writeBackupNow } from '../../../src-main/core/backup/backup-file';
 import { restoreAtStart } from '../../../src-main/core/backup/restore-at-start';
-import { freePort, simCall } from '../core-calls';
 import { draftOf, keyword } from '../automations/replies-fixture';
-import { backupWorld, removeTempDirs, type BackupWorld } from './helpers';
+import { backupWorld, gatewaySim, removeTempDirs, wait, type BackupWorld, type GatewaySim } from './helpers';
 
 let w: BackupWorld | null = null;
-let sim: Simulator | null = null;
+let g: GatewaySim | null = null;
 afterEach(async () => {
   await w?.close().catch(() => undefined);
-  await sim?.close();
+  await g?.sim.close();
   w = null;
-  sim = null;
+  g = null;
   removeTempDirs();
 });
 
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const KAREN = 4520304061;
 
 describe('an auto-reply after a restore', () => {
   it('is not sent again for a text the backup held undecided and the running Besked answered after it', async () => {
-    const port = await freePort();
-    const token = 'reply-restore-' + Math.random().toString(36).slice(2);
-    const base = `http://127.0.0.1:${port}`;
-    sim = await startSimulator({ port, token, log: () => undefined });
-    const ledger = async () => ((await simCall(base, token, 'GET', '/_sim/ledger')) as { messages: { recipient: number; text: string }[] }).messages;
+    g = await gatewaySim();
+    const ledger = g.ledger;
     w = await backupWorld();
     w.clock.now = Date.now();
-    await w.calls.ok('settings.update', { sandbox: false, endpoints: { default: { messagingUrl: base, legacyUrl: base } } });
-    await w.calls.ok('settings.setToken', { platform: 'default', token });
+    await g.use(w.calls);
     const store = new AutomationStore(w.core.db, Date.now);
     const rule = store.insert(draftOf('Info', keyword({ keywords: ['INFO'] }), 'Vi har åbent 9-17')).id;
     store.activate(rule);

@@ -2,36 +2,24 @@
 // listed with the backup's time, each sent through the outbox once when asked, and a second ask — also two at the
 // same instant — sends nothing and says so. Nothing is sent by itself after the restore.
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../../src-sim/index';
 import { numbers } from '../campaigns/helpers';
-import { freePort, simCall } from '../core-calls';
-import type { SimLedgerEntry } from '../reliability/ledger-reconcile';
 import { message } from '../automations/runner-helpers';
-import { DAY, hostWorld, removeTempDirs, T0, type HostWorld } from './helpers';
+import { DAY, closeLive, gatewaySim, hostWorld, T0, wait, type GatewaySim, type HostWorld } from './helpers';
 
 let w: HostWorld | null = null;
-let sim: Simulator | null = null;
+let g: GatewaySim | null = null;
 afterEach(async () => {
-  await w?.host.close().catch(() => undefined);
-  await sim?.close();
-  w = null;
-  sim = null;
-  removeTempDirs();
+  await closeLive(w, g);
+  [w, g] = [null, null];
 });
-
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('automation runs not sent after a restore', () => {
   it('are listed with the backup’s time and each sent anyway once, never a second time', async () => {
-    const port = await freePort();
-    const token = 'send-anyway-' + Math.random().toString(36).slice(2);
-    const base = `http://127.0.0.1:${port}`;
-    sim = await startSimulator({ port, token, log: () => undefined });
+    g = await gatewaySim();
+    const ledger = g.ledger;
     const clock = { now: T0 };
     w = await hostWorld(undefined, undefined, clock, { automations: { now: () => clock.now } });
-    await w.calls.ok('settings.update', { sandbox: false, endpoints: { default: { messagingUrl: base, legacyUrl: base } } });
-    await w.calls.ok('settings.setToken', { platform: 'default', token });
-    const ledger = async () => ((await simCall(base, token, 'GET', '/_sim/ledger')) as { messages: SimLedgerEntry[] }).messages;
+    await g.use(w.calls);
 
     // Every day at 10:00 Copenhagen from the day after T0, to one number, over the messaging interface (no hand-over ahead).
     const a = await w.calls.ok('automations.create', {
