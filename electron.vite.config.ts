@@ -8,7 +8,8 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve('src-main/index.ts') } },
+      // The backup's thread (core/backup/backup-thread.ts) runs its own bundle, found beside index.js.
+      rollupOptions: { input: { index: resolve('src-main/index.ts'), 'backup-worker': resolve('src-main/core/backup/backup-worker.ts') } },
     },
   },
   preload: {

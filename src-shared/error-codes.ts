@@ -352,6 +352,8 @@ export const ERROR_CODES = {
   'backup.restoredCheck': ['at'],
   'backup.restoredUncertain': ['at'],
   'backup.restoredNotSent': ['at'],
+  // A run a restore did not send, asked to be sent anyway a second time (or no longer waiting): nothing is sent.
+  'backup.notSentGone': [],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -198,7 +198,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     applyAsBesked: () => dispatch('privacy.applyRetention', {}, BESKED_ITSELF),
     ...(opts.privacy?.every ? { every: opts.privacy.every } : {}),
   });
-  const backup = createBackupModule({ db, dataDir: opts.dataDir, events, log, vault, now: backupNow, ...(opts.backup?.every ? { every: opts.backup.every } : {}), restart: opts.backup?.restart ?? null });
+  const backup = createBackupModule({ db, dataDir: opts.dataDir, events, log, vault, now: backupNow, ...(opts.backup?.every ? { every: opts.backup.every } : {}), restart: opts.backup?.restart ?? null, sendMissedAnyway: (id, reason) => automations.sendAnyway(id, reason) });
 
   // Each domain's module registers exactly the calls of its part of the contract (test/unit/foundation/handler-homes).
   const handlers: Handlers = {

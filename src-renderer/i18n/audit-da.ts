@@ -85,6 +85,7 @@ export const auditDa = {
       configure: 'Ændrede hvor og hvor længe sikkerhedskopier gemmes',
       confirmPassphrase: 'Bekræftede en ny adgangssætning til sikkerhedskopier',
       restore: 'Gendannede en sikkerhedskopi',
+      sendNotSent: 'Sendte en automatiseringskørsel, som en gendannelse ikke havde sendt',
     },
   },
 } as const;

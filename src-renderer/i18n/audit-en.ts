@@ -85,6 +85,7 @@ export const auditEn = {
       configure: 'Changed where and how long backups are kept',
       confirmPassphrase: 'Confirmed a new backup passphrase',
       restore: 'Restored a backup',
+      sendNotSent: 'Sent an automation run a restore had not sent',
     },
   },
 } as const;

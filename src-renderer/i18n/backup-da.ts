@@ -62,6 +62,18 @@ export const backupDa: typeof backupEn = {
     finished: 'Kopien fra {at} er gendannet. {paused} kampagne(r) venter på pause; {held} automatiske kørsler blev ikke sendt.',
     step: { read: 'Læser', verify: 'Kontrollerer', safetyCopy: 'Sikkerhedskopi', migrate: 'Opgraderer', neverTwice: 'Sikrer at intet sendes to gange', swap: 'Skifter', restart: 'Starter igen', done: 'Færdig' },
   },
+  notSent: {
+    title: 'Ikke sendt efter gendannelsen',
+    body: 'Disse automatiseringskørsler faldt efter sikkerhedskopien fra {at} blev taget, så Besked sendte dem ikke: den Besked, der kørte før gendannelsen, kan allerede have sendt dem. Send kun en, hvis du ved, at den ikke gik ud.',
+    columns: { automation: 'Automatisering', due: 'Planlagt', to: 'Til', actions: 'Handlinger' },
+    everyone: 'Dens modtagere',
+    send: 'Send alligevel',
+    confirm: 'Send “{name}” fra {due} nu? Den, der allerede fik den fra før gendannelsen, får den igen.',
+    sent: 'Sendt gennem udbakken.',
+    held: 'Holdt tilbage som kladde under Kampagner: {why}',
+    heldWhy: 'en sendegrænse eller kreditten stoppede den',
+    skipped: 'Der var ingen tilbage at sende til.',
+  },
   welcome: { restore: 'Gendan fra en sikkerhedskopi', restoreBody: 'Flytter du til en ny pc? Vælg en sikkerhedskopi (fra den gamle pc’s backups-mappe eller dit andet sted).' },
 };
 
@@ -84,4 +96,5 @@ export const backupErrorsDa = {
   restoredCheck: 'Gendannet fra en sikkerhedskopi fra {at}: tjek før du sender. Hvad den sendte efter det tidspunkt, vides ikke her.',
   restoredUncertain: 'På vej, da kopien fra {at} blev taget: den er måske sendt.',
   restoredNotSent: 'Ikke sendt: gendannet fra en sikkerhedskopi fra {at}. Den kan være sendt før gendannelsen; send den kun igen, hvis den ikke blev det.',
+  notSentGone: 'Den kørsel venter ikke længere på at blive sendt: den er allerede sendt alligevel, eller dens automatisering er slettet. Intet blev sendt.',
 };

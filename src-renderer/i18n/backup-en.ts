@@ -61,6 +61,18 @@ export const backupEn = {
     finished: 'Restored the backup of {at}. {paused} campaign(s) wait paused to be checked; {held} automation run(s) were not sent.',
     step: { read: 'Reading', verify: 'Checking', safetyCopy: 'Safety copy', migrate: 'Upgrading', neverTwice: 'Making sure nothing is sent twice', swap: 'Swapping', restart: 'Starting again', done: 'Done' },
   },
+  notSent: {
+    title: 'Not sent after the restore',
+    body: 'These automation runs fell due after the backup of {at} was taken, so Besked did not send them: the Besked that ran before the restore may have sent them already. Send one only if you know it did not go out.',
+    columns: { automation: 'Automation', due: 'Due', to: 'To', actions: 'Actions' },
+    everyone: 'Its recipients',
+    send: 'Send anyway',
+    confirm: 'Send “{name}” of {due} now? Anyone who already got it from before the restore gets it again.',
+    sent: 'Sent through the outbox.',
+    held: 'Held as a draft in Campaigns: {why}',
+    heldWhy: 'a sending limit or the credit stopped it',
+    skipped: 'Nobody was left to send to.',
+  },
   welcome: { restore: 'Restore from a backup', restoreBody: 'Moving to a new PC? Pick a backup file (from the old PC’s backups folder or your second place).' },
 };
 
@@ -83,4 +95,5 @@ export const backupErrorsEn = {
   restoredCheck: 'Restored from a backup of {at}: check before sending. What it sent after that time is not known here.',
   restoredUncertain: 'In flight when the backup of {at} was taken: it may have been sent.',
   restoredNotSent: 'Not sent: restored from a backup of {at}. It may have gone out before the restore; send it again only if it did not.',
+  notSentGone: 'That run is no longer waiting to be sent: it was sent anyway already, or its automation was deleted. Nothing was sent.',
 };

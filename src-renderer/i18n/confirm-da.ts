@@ -11,4 +11,5 @@ export const confirmDa: typeof confirmEn = {
   resendUncertain: { title: 'Send igen til de usikre modtagere?', act: 'Send igen' },
   pauseAutomation: { title: 'Sæt automatiseringen på pause?', act: 'Sæt på pause' },
   deleteAutomation: { title: 'Slet automatiseringen?', act: 'Slet automatiseringen' },
+  sendNotSent: { title: 'Send denne kørsel alligevel?', act: 'Send alligevel' },
 };

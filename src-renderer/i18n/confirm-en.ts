@@ -10,5 +10,6 @@ export const confirmEn = {
   resendUncertain: { title: 'Send again to the uncertain recipients?', act: 'Send again' },
   pauseAutomation: { title: 'Pause this automation?', act: 'Pause automation' },
   deleteAutomation: { title: 'Delete this automation?', act: 'Delete automation' },
+  sendNotSent: { title: 'Send this run anyway?', act: 'Send anyway' },
 };
 export type ConfirmKind = Exclude<keyof typeof confirmEn, 'back'>;

@@ -2,7 +2,7 @@
 // and a restore with its progress. The rules (when, what is kept, what a restore pauses) are the core's.
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
-import type { BackupKeep, BackupStatus, CallInput, NewPassphrase, RestoreResult, RestoreStep } from '../../src-shared/contract';
+import type { BackupKeep, BackupStatus, CallInput, NewPassphrase, NotSentRun, RestoreResult, RestoreStep, SentAnyway } from '../../src-shared/contract';
 import { call, on } from '../api';
 
 export const useBackupStore = defineStore('backup', () => {
@@ -10,6 +10,8 @@ export const useBackupStore = defineStore('backup', () => {
   /** The passphrase shown once, until it is confirmed or the dialog closes. */
   const shown = ref<NewPassphrase | null>(null);
   const progress = ref<{ step: RestoreStep; fraction: number } | null>(null);
+  /** Automation runs a restore did not send, for the owner to send anyway or leave. */
+  const notSent = ref<NotSentRun[]>([]);
   let listening = false;
 
   function listen() {
@@ -44,6 +46,19 @@ export const useBackupStore = defineStore('backup', () => {
     shown.value = null;
   }
 
+  async function loadNotSent() {
+    notSent.value = (await call('backup.notSent', {})).runs;
+  }
+
+  /** Sends one run anyway (the core sends it once); the list is read again either way. */
+  async function sendNotSent(id: number): Promise<SentAnyway> {
+    try {
+      return await call('backup.sendNotSent', { id });
+    } finally {
+      await loadNotSent();
+    }
+  }
+
   /** Restores, then waits for the core to start again over the restored data (the next call waits for it). */
   async function restore(input: CallInput<'backup.restore'>): Promise<RestoreResult> {
     listen();
@@ -52,6 +67,7 @@ export const useBackupStore = defineStore('backup', () => {
       const result = await call('backup.restore', input);
       progress.value = { step: 'restart', fraction: 0.9 };
       await load();
+      await loadNotSent();
       progress.value = { step: 'done', fraction: 1 };
       return result;
     } catch (err) {
@@ -60,5 +76,5 @@ export const useBackupStore = defineStore('backup', () => {
     }
   }
 
-  return { status, shown, progress, load, backUpNow, configure, newPassphrase, confirmPassphrase, restore };
+  return { status, shown, progress, notSent, load, backUpNow, configure, newPassphrase, confirmPassphrase, restore, loadNotSent, sendNotSent };
 });

@@ -88,6 +88,26 @@ export const RestoreResult = z.object({
 });
 export type RestoreResult = z.infer<typeof RestoreResult>;
 
+/** An automation run a restore recorded as not sent: it fell due after the backup was taken (issue 28.7). */
+export const NotSentRun = z.object({
+  /** The run's row in the automations' record (one per run, or per contact of a birthday or welcome run). */
+  id: z.number(),
+  automationId: z.number(),
+  automationName: z.string(),
+  /** UTC ISO: when it fell due. */
+  dueAt: z.string(),
+  /** The contact a per-contact run (a date field, a welcome) was for; null for a whole run. */
+  contactId: z.number().nullable(),
+  contactName: z.string().nullable(),
+  /** UTC ISO of the backup that was restored: the run may have gone out from the Besked that ran after it. */
+  backupAt: z.string(),
+});
+export type NotSentRun = z.infer<typeof NotSentRun>;
+
+/** What became of a run sent anyway: sent (or on its way), held as a draft (a cap, the credit), or nobody left to send to. */
+export const SentAnyway = z.object({ outcome: z.enum(['sent', 'held', 'skipped']), campaignId: z.number().nullable() });
+export type SentAnyway = z.infer<typeof SentAnyway>;
+
 const Passphrase = z.string().trim().min(1).max(500);
 
 export const backupCalls = {
@@ -117,6 +137,12 @@ export const backupCalls = {
     // A picked file travels whole in this one call: as large as any call may be (the largest frame, an email's).
     { maxInputBytes: RESTORE_INPUT_BYTES },
   ),
+  'backup.notSent': call(none, z.object({ runs: z.array(NotSentRun) }), 'Automation runs a restore recorded as not sent, oldest due first.'),
+  'backup.sendNotSent': call(
+    input({ id: z.int().positive() }),
+    SentAnyway,
+    'Sends one run a restore recorded as not sent, through the outbox; once: a second call for it sends nothing and says so.',
+  ),
 } as const satisfies Record<string, CallSpec>;
 
 export const backupRules = {
@@ -126,6 +152,8 @@ export const backupRules = {
   'backup.newPassphrase': OWNER,
   'backup.confirmPassphrase': rule('owner', 'settings'),
   'backup.restore': rule('owner', 'delete'),
+  'backup.notSent': OWNER,
+  'backup.sendNotSent': rule('owner', 'send'),
 } as const satisfies RuleTable<typeof backupCalls>;
 
 export const backupEvents = {

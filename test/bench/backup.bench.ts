@@ -1,6 +1,7 @@
 // Backups against the 100,000-contact shop of campaign.bench.ts: how long "Back up now" takes (written by SQLite's
-// online backup in slices, checked read-only, manifest written), and what a backup running at the same time costs a
-// 100,000-recipient send: the send's time without one divided by its time with one (1 is free; the goal is ≥ 0.9).
+// online backup on the backup's thread, checked read-only, manifest written), and what a backup running at the same
+// time costs a 100,000-recipient send: the send's time without one divided by its time with one (1 is free; the goal
+// is ≥ 0.9).
 import { rmSync } from 'node:fs';
 import { median, type Bench } from './harness';
 import { prepare, resetSim, sendCampaign, type Prepared } from './campaign.bench';
@@ -19,8 +20,8 @@ export const benches: Bench[] = [
     names: ['backup.100k_contacts_s', 'backup.campaign_ratio'],
     async run(report) {
       const p = await prepare();
-      // The backup's read-only check blocks the event loop for a moment; the simulator's keep-alive timers then fire
-      // late and may close the socket the next control request reuses. Such a request (not a send) is tried once more.
+      // On a busy machine the simulator's keep-alive timers may fire late and close the socket the next control
+      // request reuses. Such a request (not a send) is tried once more.
       const sim = p.sim;
       p.sim = (method, path, body) => sim(method, path, body).catch(() => sim(method, path, body));
       try {

@@ -1,7 +1,7 @@
 // Automations as a module of the core: recurring campaigns, date-field messages, keyword auto-replies and welcome
 // texts. An automation is a source of campaigns and replies: every send goes through the campaigns' outbox.
 // Exports the automations.* handlers and the runner's lifecycle.
-import type { DomainCallName, Settings } from '../../../src-shared/contract';
+import type { DomainCallName, SentAnyway, Settings } from '../../../src-shared/contract';
 import type { Db } from '../db/database';
 import type { Handlers } from '../dispatch';
 import type { EventBus } from '../events';
@@ -21,6 +21,8 @@ import { WelcomeTexts } from './welcome';
 import { OccurrenceLog } from './occurrence-log';
 import { createRunner } from './runner-wiring';
 import type { GatewayClient } from '../gateway';
+import type { ErrorCode } from '../../../src-shared/error-codes';
+import { sendAnyway } from './send-anyway';
 
 /** How often the welcome queue is looked at besides the contacts' events (a join the events did not name). */
 const REPLIES_TICK_MS = 30_000;
@@ -55,6 +57,8 @@ export interface AutomationsModule {
   wake(): void;
   /** Resolves when the runner's work queued so far is done (tests step the clock with it). */
   idle(): Promise<void>;
+  /** Sends a run recorded as missed for `reason` because the user chose to; null when it is not (or no longer) one. */
+  sendAnyway(rowId: number, reason: ErrorCode): Promise<SentAnyway | null>;
 }
 
 /** What the runner does when the user changes a switched-on automation (handed-over sends withdrawn, runs planned again). */
@@ -149,5 +153,9 @@ export function createAutomationsModule(o: AutomationsModuleOptions): Automation
     },
     wake: () => runner.hooks.wake(),
     idle: () => runner.idle(),
+    sendAnyway: (rowId, reason) =>
+      runner.exclusive(() =>
+        sendAnyway({ db: o.db, events: o.events, settings: o.settings, campaigns: o.campaigns, log: new OccurrenceLog(o.db, o.now), now: o.now }, (id) => store.get(id), rowId, reason),
+      ),
   };
 }

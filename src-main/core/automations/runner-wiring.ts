@@ -19,6 +19,8 @@ export interface Runner {
   stop(): Promise<void>;
   /** Resolves when the work queued so far is done. */
   idle(): Promise<void>;
+  /** Runs `fn` alone among the runner's work (a run sent anyway is never seen half-way by a tick). */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
 }
 
 /**
@@ -88,5 +90,6 @@ export function createRunner(o: AutomationsModuleOptions, store: AutomationStore
       await clock.stop();
     },
     idle: () => clock.idle(),
+    exclusive: (fn) => clock.exclusive(fn),
   };
 }

@@ -58,7 +58,14 @@ export function readManifest(dir: string, file: string): BackupManifest | null {
 }
 
 /**
- * After a crash: removes `.partial` files, and returns the backups that were renamed into place but have no manifest
+ * What a crash can leave half-written: a `.partial` file (a backup, a restore's candidate, an upload, a manifest) and
+ * the -wal, -shm or -journal file SQLite kept beside one while it was open (a restore's candidate is migrated in WAL
+ * mode: its -wal holds a copy of the shop's data, which no retention rule would ever delete).
+ */
+const HALF_WRITTEN = /\.partial(-wal|-shm|-journal)?$/;
+
+/**
+ * After a crash: removes half-written files, and returns the backups that were renamed into place but have no manifest
  * yet (the caller checks them); a manifest without its backup is removed.
  */
 export function sweepBackups(dir: string): { at: number; reason: BackupReason; file: string }[] {
@@ -66,7 +73,7 @@ export function sweepBackups(dir: string): { at: number; reason: BackupReason; f
   const names = new Set(readdirSync(dir));
   const unchecked: { at: number; reason: BackupReason; file: string }[] = [];
   for (const name of names) {
-    if (name.endsWith('.partial')) rmSync(join(dir, name), { force: true });
+    if (HALF_WRITTEN.test(name)) rmSync(join(dir, name), { force: true });
     else if (name.endsWith('.json') && name.startsWith('besked-') && !names.has(name.replace(/\.json$/, '.db'))) rmSync(join(dir, name), { force: true });
     else {
       const parsed = parseBackupFileName(name);

@@ -12,6 +12,7 @@ import { BackupConfigFile } from './backup-config';
 import { BackupService, toEntry } from './backup-service';
 import { Passphrases } from './passphrase';
 import { restoreBackup, type RestartControl } from './restore';
+import { notSentRuns, sendNotSent, type SendMissedAnyway } from './not-sent';
 
 export { writeBackupNow } from './backup-file';
 export type { RestartControl } from './restore';
@@ -29,6 +30,8 @@ export interface BackupModuleOptions {
   every?: Every;
   /** Whoever runs this core, which can close it, swap the database file and start it again (a restore). */
   restart?: RestartControl | null;
+  /** The automations' runner: sends a run a restore recorded as not sent, when the owner chooses to. */
+  sendMissedAnyway: SendMissedAnyway;
 }
 
 export interface BackupModule {
@@ -93,6 +96,8 @@ export function createBackupModule(o: BackupModuleOptions): BackupModule {
         return service.status();
       },
       'backup.restore': (i) => restoreBackup({ ...o, dir, service, passphrases, restart: o.restart ?? null }, i),
+      'backup.notSent': () => ({ runs: notSentRuns(o.db) }),
+      'backup.sendNotSent': (i) => sendNotSent(o.sendMissedAnyway, i.id),
     },
   };
 }

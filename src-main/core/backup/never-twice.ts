@@ -7,7 +7,7 @@ import Database from 'better-sqlite3';
 import { occurrencesBetween, recurringOccurrenceKey } from '../../../src-shared/automations/recurrence';
 import type { RecurringSpec } from '../../../src-shared/contract';
 import { coded } from '../../../src-shared/error-codes';
-import { readRestoredWindow, RESTORED_WINDOW_KEY, TAKEN_AT_KEY } from './restored-window';
+import { hasTable, readRestoredWindow, RESTORED_WINDOW_KEY, TAKEN_AT_KEY } from './restored-window';
 
 export { readRestoredWindow };
 
@@ -25,9 +25,6 @@ export function readTakenAt(db: Database.Database): string | null {
   return (db.prepare('SELECT value FROM sync_state WHERE key = ?').pluck().get(TAKEN_AT_KEY) as string | undefined) ?? null;
 }
 
-export function writeTakenAt(db: Database.Database, at: string): void {
-  if (hasTable(db, 'sync_state')) db.prepare('INSERT OR REPLACE INTO sync_state (key, value) VALUES (?, ?)').run(TAKEN_AT_KEY, at);
-}
 
 /** Applies the rules above to a restored database at the latest schema, before it is swapped in. */
 export function makeSafeAfterRestore(file: string, takenAt: string, nowMs: number): MadeSafe {
@@ -36,12 +33,26 @@ export function makeSafeAfterRestore(file: string, takenAt: string, nowMs: numbe
     return db.transaction(() => {
       const pausedCampaigns = pauseCampaigns(db, takenAt);
       const heldOccurrences = holdAutomationRuns(db, takenAt, nowMs);
-      db.prepare('INSERT OR REPLACE INTO sync_state (key, value) VALUES (?, ?)').run(RESTORED_WINDOW_KEY, JSON.stringify({ from: takenAt, to: new Date(nowMs).toISOString() }));
+      db.prepare('INSERT OR REPLACE INTO sync_state (key, value) VALUES (?, ?)').run(RESTORED_WINDOW_KEY, JSON.stringify({ from: windowStart(db, takenAt), to: new Date(nowMs).toISOString() }));
       return { pausedCampaigns, heldOccurrences };
     })();
   } finally {
     db.close();
   }
+}
+
+/**
+ * Where the auto-replies' window starts: at the backup's time, or earlier at the first text the backup holds but had
+ * not yet decided — the Besked that ran on may have answered it after the backup was taken, and the gateway has no
+ * list of sent messages to look that answer up in (docs/backups.md). Decided texts keep their decision.
+ */
+function windowStart(db: Database.Database, takenAt: string): string {
+  if (!hasTable(db, 'inbound_messages') || !hasTable(db, 'auto_replies')) return takenAt;
+  const earliest = db
+    .prepare('SELECT MIN(i.sent_at) FROM inbound_messages i WHERE i.sent_at < ? AND NOT EXISTS (SELECT 1 FROM auto_replies r WHERE r.inbound_id = i.id)')
+    .pluck()
+    .get(takenAt) as string | null;
+  return earliest ?? takenAt;
 }
 
 function pauseCampaigns(db: Database.Database, takenAt: string): number {
@@ -127,4 +138,3 @@ function lookAheadMs(db: Database.Database): number {
   }
 }
 
-const hasTable = (db: Database.Database, name: string) => db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;

@@ -9,6 +9,7 @@ import type { RestoreResult } from '../../../src-shared/contract';
 import { openDatabase } from '../db/database';
 import { InstanceLock } from '../instance-lock';
 import { writeBackupNow } from './backup-file';
+import { verifyBackup } from './backup-verify';
 import { makeSafeAfterRestore } from './never-twice';
 import { databaseFile, loadCandidate, prepareCandidate, swapIn } from './restore';
 
@@ -28,7 +29,7 @@ export async function restoreAtStart(o: RestoreAtStartOptions): Promise<RestoreR
   const candidate = join(dir, `restore-${randomBytes(6).toString('hex')}.db.partial`);
   try {
     await loadCandidate(o.file, candidate, async () => o.passphrase ?? null);
-    const takenAt = prepareCandidate(candidate, null);
+    const takenAt = prepareCandidate(candidate, null, verifyBackup(candidate));
     let safetyCopy: string | null = null;
     const live = databaseFile(o.dataDir);
     if (existsSync(live)) {

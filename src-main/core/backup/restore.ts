@@ -16,7 +16,8 @@ import type { Logger } from '../log';
 import { decryptFile, readHeader } from './backup-crypto';
 import { parseBackupFileName, readManifest } from './backup-manifest';
 import type { BackupService } from './backup-service';
-import { verifyBackup } from './backup-verify';
+import { inBackupThread } from './backup-thread';
+import type { BackupCheck } from './backup-verify';
 import { makeSafeAfterRestore, readTakenAt } from './never-twice';
 import type { Passphrases } from './passphrase';
 
@@ -50,7 +51,7 @@ export async function restoreBackup(d: RestoreDeps, i: CallParsedInput<'backup.r
     progress('read', 0.05);
     const source = await sourceFile(d, i, candidate);
     progress('verify', 0.2);
-    const takenAt = prepareCandidate(candidate, source.takenAt);
+    const takenAt = prepareCandidate(candidate, source.takenAt, await inBackupThread({ kind: 'check', file: candidate }));
     progress('safetyCopy', 0.35);
     const safety = await d.service.backUp('restore');
     progress('migrate', 0.6);
@@ -112,9 +113,8 @@ export function swapIn(dataDir: string, candidate: string): void {
   renameSync(candidate, live);
 }
 
-/** Checks the candidate as a backup: whole, a Besked database, and not newer than this Besked. Returns its time. */
-export function prepareCandidate(candidate: string, listed: string | null): string {
-  const check = verifyBackup(candidate);
+/** Accepts the candidate as a backup by its check: whole, a Besked database, and not newer than this Besked. Returns its time. */
+export function prepareCandidate(candidate: string, listed: string | null, check: BackupCheck): string {
   if (!check.ok) throw new BeskedError('validation', `This backup cannot be restored: ${check.problem} Nothing was changed.`, coded('backup.unusable', { problem: check.problem ?? '' }));
   const known = migrations.length;
   if (check.schemaVersion > known) {

@@ -21,6 +21,13 @@ export function readRestoredWindow(db: Db): RestoredWindow | null {
   }
 }
 
+/** Notes in a backup's copy when it was taken, so a restore from a bare file knows what it cannot know about. */
+export function writeTakenAt(db: Db, at: string): void {
+  if (hasTable(db, 'sync_state')) db.prepare('INSERT OR REPLACE INTO sync_state (key, value) VALUES (?, ?)').run(TAKEN_AT_KEY, at);
+}
+
+export const hasTable = (db: Db, name: string) => db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
+
 /** Whether a text sent at this time fell in the window (ISO times compare as text). */
 export function inRestoredWindow(w: RestoredWindow | null, sentAt: string): boolean {
   return w !== null && sentAt >= w.from && sentAt <= w.to;

@@ -5,8 +5,8 @@ import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SecondPlaceProblem } from '../../../src-shared/contract';
 import { decryptFile, encryptFile, type BackupKey } from './backup-crypto';
-import { fsyncFile } from './backup-file';
-import { verifyBackupInSlices } from './backup-verify';
+import { fsyncFile } from './backup-copy';
+import { inBackupThread } from './backup-thread';
 
 export const ENCRYPTED_EXTENSION = '.besked-backup';
 
@@ -34,7 +34,7 @@ export async function copyToSecondPlace(localFile: string, place: string, key: B
   const check = join(scratchDir, name + '.check.partial');
   try {
     await decryptFile(dest, check, key.key);
-    const verified = await verifyBackupInSlices(check);
+    const verified = await inBackupThread({ kind: 'check', file: check });
     if (!verified.ok) return { ok: false, problem: 'failed', detail: verified.problem ?? 'The copy did not pass its check.' };
     return { ok: true };
   } catch (err) {

@@ -4,14 +4,8 @@ import { writeBackup } from '../../../src-main/core/backup/backup-file';
 
 const [dbFile, dir] = process.argv.slice(2) as [string, string];
 const db = openDatabase(dbFile);
-const backup = db.backup.bind(db);
-// The real online backup, a few pages a step with a pause: wide open for a kill in the middle.
-db.backup = ((file: string) =>
-  backup(file, {
-    progress: () => {
-      process.stdout.write('step\n');
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 30);
-      return 8;
-    },
-  })) as typeof db.backup;
-void writeBackup(db, dir, Date.parse('2026-11-03T09:00:00.000Z'), 'daily').then(() => process.stdout.write('finished\n'));
+// The real online backup on its thread, a few pages a step with a pause: wide open for a kill in the middle.
+void writeBackup(db, dir, Date.parse('2026-11-03T09:00:00.000Z'), 'daily', {
+  pace: { pagesPerStep: 8, pauseMs: 30 },
+  onStep: () => process.stdout.write('step\n'),
+}).then(() => process.stdout.write('finished\n'));

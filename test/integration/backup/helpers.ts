@@ -8,10 +8,14 @@ import { MemoryVault } from '../../../src-main/core/secrets/vault';
 import { coreCalls, type CoreCalls } from '../core-calls';
 import { startHost, type Host } from '../../../src-main/core/remote/host';
 import type { EventMessage } from '../../../src-shared/contract';
+import { startSimulator, type Simulator } from '../../../src-sim/index';
+import { freePort, simCall } from '../core-calls';
+import type { SimLedgerEntry } from '../reliability/ledger-reconcile';
 
 export const T0 = Date.parse('2026-11-02T09:00:00.000Z');
 export const HOUR = 3600_000;
 export const DAY = 24 * HOUR;
+export const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export interface BackupWorld {
   dataDir: string;
@@ -22,6 +26,8 @@ export interface BackupWorld {
   /** Fires the hourly look (as if an hour had passed on the timer). */
   tick(): void;
   restart(extra?: Partial<CoreOptions>): Promise<void>;
+  /** Closes the core, runs `between` over the closed data folder (a server's restore), and starts it again. */
+  restartAfter(between: () => Promise<unknown>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -67,6 +73,11 @@ export async function backupWorld(dataDir = tempDir(), extra: Partial<CoreOption
       await w.core.close();
       w.core = await start({ ...extra, ...more });
     },
+    restartAfter: async (between) => {
+      await w.core.close();
+      await between();
+      w.core = await start(extra);
+    },
     close: () => w.core.close(),
   };
   return w;
@@ -84,7 +95,7 @@ export interface HostWorld {
   settled(): Promise<void>;
 }
 
-export async function hostWorld(dataDir = tempDir(), vault = new MemoryVault(), clock = { now: T0 }, core: Pick<CoreOptions, 'campaigns'> = {}): Promise<HostWorld> {
+export async function hostWorld(dataDir = tempDir(), vault = new MemoryVault(), clock = { now: T0 }, core: Pick<CoreOptions, 'campaigns' | 'automations'> = {}): Promise<HostWorld> {
   const host = await startHost({
     dataDir,
     shell: 'electron',
@@ -118,4 +129,38 @@ export async function hostWorld(dataDir = tempDir(), vault = new MemoryVault(), 
       await host.dispatch('app.info', {});
     },
   };
+}
+
+/** A simulator on real HTTP standing in for the live gateway, and what it accepted. */
+export interface GatewaySim {
+  sim: Simulator;
+  base: string;
+  token: string;
+  ledger(): Promise<(SimLedgerEntry & { text: string })[]>;
+  /** Points a core at it, live, with its token. */
+  use(calls: Pick<CoreCalls, 'ok'>): Promise<void>;
+}
+
+export async function gatewaySim(): Promise<GatewaySim> {
+  const port = await freePort();
+  const token = 'backup-sim-' + Math.random().toString(36).slice(2);
+  const base = `http://127.0.0.1:${port}`;
+  const sim = await startSimulator({ port, token, log: () => undefined });
+  return {
+    sim,
+    base,
+    token,
+    ledger: async () => ((await simCall(base, token, 'GET', '/_sim/ledger')) as { messages: (SimLedgerEntry & { text: string })[] }).messages,
+    use: async (calls) => {
+      await calls.ok('settings.update', { sandbox: false, endpoints: { default: { messagingUrl: base, legacyUrl: base } } });
+      await calls.ok('settings.setToken', { platform: 'default', token });
+    },
+  };
+}
+
+/** After a test over a host and a simulator: both closed (the host may be half-way through a restart), folders removed. */
+export async function closeLive(w: HostWorld | null, g: GatewaySim | null): Promise<void> {
+  await w?.host.close().catch(() => undefined);
+  await g?.sim.close();
+  removeTempDirs();
 }

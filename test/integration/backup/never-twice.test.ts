@@ -3,35 +3,24 @@
 // time as its reason, what was in flight is uncertain, and going on sends nothing: the simulator's ledger holds each
 // number exactly once.
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSimulator, type Simulator } from '../../../src-sim/index';
 import { draft, numbers } from '../campaigns/helpers';
-import { freePort, simCall } from '../core-calls';
-import type { SimLedgerEntry } from '../reliability/ledger-reconcile';
-import { hostWorld, removeTempDirs, type HostWorld } from './helpers';
+import { simCall } from '../core-calls';
+import { closeLive, gatewaySim, hostWorld, wait, type GatewaySim, type HostWorld } from './helpers';
 
 let w: HostWorld | null = null;
-let sim: Simulator | null = null;
+let g: GatewaySim | null = null;
 afterEach(async () => {
-  await w?.host.close().catch(() => undefined);
-  await sim?.close();
-  w = null;
-  sim = null;
-  removeTempDirs();
+  await closeLive(w, g);
+  [w, g] = [null, null];
 });
-
-const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe.each(['legacy', 'messaging'] as const)('a restore over the %s interface', (channel) => {
   it('brings back the campaign paused, sends nobody twice when it goes on, and says why', async () => {
-    const port = await freePort();
-    const token = 'never-twice-' + Math.random().toString(36).slice(2);
-    const base = `http://127.0.0.1:${port}`;
-    sim = await startSimulator({ port, token, log: () => undefined });
+    g = await gatewaySim();
+    const { base, token, ledger } = g;
     await simCall(base, token, 'PUT', '/_sim/faults', { rules: [{ path: channel === 'legacy' ? '/rest/mtsms' : '/mobile/multi', method: 'POST', latency_ms: 120 }] });
     w = await hostWorld(undefined, undefined, undefined, { campaigns: { chunkSize: 2, batchSize: 3, retryBaseMs: 100, retryMaxMs: 400 } });
-    await w.calls.ok('settings.update', { sandbox: false, endpoints: { default: { messagingUrl: base, legacyUrl: base } } });
-    await w.calls.ok('settings.setToken', { platform: 'default', token });
-    const ledger = async () => ((await simCall(base, token, 'GET', '/_sim/ledger')) as { messages: SimLedgerEntry[] }).messages;
+    await g.use(w.calls);
 
     const { id } = await w.calls.ok('campaigns.create', {});
     await w.calls.ok('campaigns.saveDraft', { id, draft: draft({ channel, recipients: { contactIds: [], groupIds: [], searches: [], numbers: numbers(7000, 24) } }) });

@@ -22,7 +22,7 @@ const names = Object.keys(calls) as CallName[];
 /**
  * Calls that only ever get inputs they must refuse, even as the owner: a valid one would point the server at another
  * gateway or server on the real network (addresses, token, mode, another Besked server), open a port, write backups
- * into a folder anywhere on the machine, or swap the database for another.
+ * into a folder anywhere on the machine, swap the database for another, or text an automation run's recipients.
  */
 const REFUSED_ONLY = new Set<CallName>([
   'settings.update',
@@ -33,6 +33,7 @@ const REFUSED_ONLY = new Set<CallName>([
   'sync.setWebhookSecret',
   'backup.configure',
   'backup.restore',
+  'backup.sendNotSent',
 ]);
 /** Calls that hash a password (about a tenth of a second each): a few valid tries are enough. */
 const HASHING = new Set<CallName>(['team.setupOwner', 'team.signIn', 'team.acceptInvitation', 'team.changePassword', 'team.resetPassword']);

@@ -48,4 +48,19 @@ describe('which backups are kept', () => {
     const all: Kept[] = [{ file: 'bad', takenAt: new Date(START).toISOString(), ok: false }, ...daily(2).map((b) => ({ ...b, takenAt: new Date(Date.parse(b.takenAt) + DAY).toISOString(), file: b.file + 'x' }))];
     expect(backupsToDelete(all, { daily: 7, weekly: 4, monthly: 12 })).toEqual(['bad']);
   });
+
+  it.each([
+    // [case, the safety copy's reason, days after it that a later backup was taken, kept]
+    ['a safety copy before a restore stays beside a later backup the same day', 'restore', 0, true],
+    ['a copy before an upgrade stays beside a later backup the same day', 'upgrade', 0, true],
+    ['a safety copy stays while it is within the daily slots', 'restore', 6, true],
+    ['a safety copy goes once it is older than the daily slots', 'restore', 8, false],
+    ['a daily backup the same day as a newer one goes, as before', 'daily', 0, false],
+  ] as const)('%s', (_name, reason, daysLater, stays) => {
+    const at = START + 9 * 3_600_000;
+    const safety: Kept = { file: 'safety', takenAt: new Date(at).toISOString(), ok: true, reason };
+    const later: Kept[] = Array.from({ length: daysLater + 1 }, (_, i) => ({ file: `later${i}`, takenAt: new Date(at + i * DAY + 60_000).toISOString(), ok: true, reason: 'manual' }));
+    const gone = backupsToDelete([safety, ...later], { daily: 7, weekly: 0, monthly: 0 });
+    expect(gone.includes('safety')).toBe(!stays);
+  });
 });
