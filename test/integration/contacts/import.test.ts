@@ -207,6 +207,22 @@ describe('files in other shapes', () => {
   });
 });
 
+describe('search after an import', () => {
+  it('finds every imported contact when the newest contact had been deleted before', async () => {
+    // Ids are never reused, so the import's first id is past the deleted one, not past the highest id left.
+    await t.call('contacts.create', { firstName: 'Bliver', phone: '20000001' });
+    const gone = await t.call('contacts.create', { firstName: 'Slettet', phone: '20000002' });
+    await t.call('contacts.deleteOne', { id: gone.id });
+    const rows = Array.from({ length: 50 }, (_, i) => `Kunde${i};${30000000 + i}`);
+    const importId = await upload(t, 'kunder.csv', Buffer.from(['Navn;Mobil', ...rows].join('\n'), 'utf8'));
+    const p = await t.call('contacts.importPreview', { importId });
+    const r = await t.call('contacts.importRun', { importId, mapping: p.mapping, defaultCountry: 'DK', mergeRule: 'fillEmpty', group: { kind: 'none' } });
+    expect(r.created).toBe(50);
+    for (const i of [0, 49]) expect((await t.call('contacts.list', { filter: { search: `kunde${i}` } })).rows.map((c) => c.firstName)).toEqual([`Kunde${i}`]);
+    checkSearchIndex(t);
+  });
+});
+
 describe('cancel', () => {
   it('stops before saving and leaves everything as it was', async () => {
     await t.call('contacts.create', { firstName: 'Før', phone: '20000001' });
