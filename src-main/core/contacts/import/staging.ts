@@ -47,9 +47,9 @@ export class Staging {
     // Scratch data: a crash just means the import is started again.
     this.db.pragma('journal_mode = OFF');
     this.db.pragma('synchronous = OFF');
-    // The number index takes file order, which is random to it: with room for the whole import's pages the
-    // rows go in at memory speed instead of churning SQLite's default 2 MB cache (a cap, not an allocation).
-    this.db.pragma('cache_size = -32768');
+    // The number index takes file order, which is random to it: with room for its pages (8 MB, a cap rather than
+    // an allocation) the rows go in at memory speed instead of churning SQLite's default 2 MB cache.
+    this.db.pragma('cache_size = -8192');
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS staged (
         sid INTEGER PRIMARY KEY,
