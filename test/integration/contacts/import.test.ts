@@ -247,6 +247,24 @@ describe('cancel', () => {
     expect(r.created).toBe(60_000);
   });
 
+  it('answers other calls while the file is being saved', async () => {
+    const rows = Array.from({ length: 60_000 }, (_, i) => `Kunde ${i};${30000000 + i}`);
+    const importId = await upload(t, 'big.csv', Buffer.from(['Navn;Mobil', ...rows].join('\n'), 'utf8'));
+    const p = await t.call('contacts.importPreview', { importId });
+    // A call that arrives once saving has begun: answered at once, with the contacts as they were until the save commits.
+    let during: Promise<number> | null = null;
+    const off = t.core.events.subscribe((e) => {
+      if (e.name === 'contacts.importProgress' && (e.payload as { phase: string }).phase === 'saving') {
+        during = new Promise((resolve) => setTimeout(() => void t.call('contacts.overview', {}).then((o) => resolve(o.total)), 0));
+      }
+    });
+    const r = await t.call('contacts.importRun', { importId, mapping: p.mapping, defaultCountry: 'DK', mergeRule: 'fillEmpty', group: { kind: 'none' } });
+    off();
+    expect(r.created).toBe(60_000);
+    expect(await during).toBe(0);
+    expect((await t.call('contacts.overview', {})).total).toBe(60_000);
+  });
+
   it('answers other calls while a big file is read', async () => {
     const rows = Array.from({ length: 60_000 }, (_, i) => `Kunde ${i};${30000000 + i}`);
     const importId = await upload(t, 'big.csv', Buffer.from(['Navn;Mobil', ...rows].join('\n'), 'utf8'));
