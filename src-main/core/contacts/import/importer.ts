@@ -22,7 +22,7 @@ import type {
 import type { CountryCode } from '../../../../src-shared/phone';
 import { headerSignature } from './column-guess';
 import { Staging } from './staging';
-import { startSaveThread } from './apply-thread';
+import { startSaveThread, type SaveThread } from './apply-thread';
 import { Uploads, type Upload } from './uploads';
 import { previewUpload, type ReadOptions } from './preview';
 import { stageRows } from './stage-rows';
@@ -88,8 +88,7 @@ export class ContactImporter {
     const stagingPath = join(u.dir, 'staging.db');
     await rm(stagingPath, { force: true });
     const staging = new Staging(stagingPath);
-    // Started now, so that it is ready by the time the file has been read.
-    const saver = startSaveThread(this.db, this.log);
+    let saver: SaveThread | null = null;
     let lastEmit = 0;
     const progress = (phase: ImportProgress['phase'], bytesDone: number, force = false) => {
       const now = performance.now();
@@ -123,6 +122,7 @@ export class ContactImporter {
       // Let the "saving" event leave before the save (on the core's thread where no worker runs it) holds the core.
       await new Promise((res) => setImmediate(res));
       const by = `import of ${u.fileName}`;
+      saver = startSaveThread(this.db, this.log);
       const apply = await saver.apply({
         stagingPath,
         rule: input.mergeRule,
@@ -154,7 +154,7 @@ export class ContactImporter {
       progress(cancelled ? 'cancelled' : 'failed', 0, true);
       throw err;
     } finally {
-      saver.close();
+      saver?.close();
       this.running.delete(u.id);
     }
   }
