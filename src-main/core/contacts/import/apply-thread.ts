@@ -35,7 +35,8 @@ export function startSaveThread(db: Db, log: Logger): SaveThread {
   const boot = `import('tsx/esm/api').then((t) => { t.register(); return import(${JSON.stringify(source.href)}); })`;
   let worker: Worker;
   try {
-    worker = new Worker(boot, { eval: true });
+    // A small young generation: the save allocates little on the JS side, and the thread's memory adds to the core's.
+    worker = new Worker(boot, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: 4 } });
   } catch (err) {
     log.warn("no worker thread for the import's save; it runs on the core's thread", { err });
     return { apply: async (o) => applyStaged(db, o), close: () => undefined };
