@@ -5,7 +5,7 @@ import type { Handlers } from '../dispatch';
 import type { Db } from '../db/database';
 import type { EventBus } from '../events';
 import type { Logger } from '../log';
-import { IMPORT_CHUNK_BYTES, IMPORT_MAX_BYTES, type CallName, type ContactsChanged } from '../../../src-shared/contract';
+import { IMPORT_MAX_BYTES, type CallName, type ContactsChanged } from '../../../src-shared/contract';
 import type { z } from 'zod';
 import type { CountryCode } from '../../../src-shared/phone';
 import { BeskedError } from '../errors';
@@ -18,6 +18,7 @@ import { defaultCountry, setDefaultCountry } from './contact-prefs';
 import { exportCsv, exportXlsx } from './contact-export';
 import { consentLogCsv } from './consent-export';
 import { ContactImporter } from './import/importer';
+import { UPLOAD_CHUNK_BYTES } from './import/uploads';
 import { SearchIndexUpkeep } from './search-index';
 import { coded } from '../../../src-shared/error-codes';
 
@@ -137,7 +138,7 @@ export function contactsHandlers(deps: ContactsDeps): Pick<Handlers, ContactsCal
     },
     'contacts.importBegin': ({ fileName, bytes }) => {
       const u = importer.uploads.begin(fileName, bytes);
-      return { importId: u.id, chunkBytes: IMPORT_CHUNK_BYTES, maxBytes: IMPORT_MAX_BYTES };
+      return { importId: u.id, chunkBytes: UPLOAD_CHUNK_BYTES, maxBytes: IMPORT_MAX_BYTES };
     },
     'contacts.importChunk': async ({ importId, offset, base64 }) => ({ received: await importer.uploads.append(importId, offset, base64) }),
     'contacts.importPreview': ({ importId, encoding, delimiter, hasHeader }) =>

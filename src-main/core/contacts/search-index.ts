@@ -1,14 +1,25 @@
 // Upkeep of the FTS5 search index around bulk writes. An import saves its contacts in one transaction and
 // marks their ids as pending; the index then catches up in small steps between other calls (and at the
 // next start, if Besked stopped first), because indexing 100,000 contacts at once would hold the core for
-// about a second. FTS5's segment merging is off while it catches up and is done the same way afterwards.
+// about a second. FTS5's segment merging is off while it catches up (even the "crisis" merges FTS5 would do inside
+// a step once a level holds 16 segments, which held the core for hundreds of milliseconds) and is done in small
+// steps afterwards.
 import type { Db } from '../db/database';
 import type { Logger } from '../log';
 
-/** FTS5's default; restored when a catch-up ends. */
+/** FTS5's defaults; restored when a catch-up ends. */
 const AUTOMERGE = 4;
-/** Contacts indexed per step: tens of milliseconds each. */
-const INDEX_STEP = 4000;
+const CRISISMERGE = 16;
+/** FTS5's upper bound for crisismerge (FTS5_MAX_SEGMENT - 1): no level ever fills while it catches up. */
+const NO_CRISISMERGE = 1999;
+/**
+ * How long one indexing step may hold the core. Steps are sized to it by the last step's pace (a busy machine
+ * gets smaller steps), between MIN and MAX contacts each.
+ */
+const STEP_MS = 20;
+const MIN_STEP = 200;
+const FIRST_STEP = 1000;
+const MAX_STEP = 8000;
 /** Leaf pages written per merge step: a few milliseconds each. */
 const MERGE_PAGES = 200;
 
@@ -51,6 +62,7 @@ export class SearchIndexUpkeep {
     await new Promise((res) => setImmediate(res));
     if (!this.db.open || !this.hasPending()) return;
     this.db.prepare("INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('automerge', 0)").run();
+    this.db.prepare(`INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('crisismerge', ${NO_CRISISMERGE})`).run();
     const next = this.db.prepare('SELECT rowid AS r, lo, hi FROM contacts_fts_pending ORDER BY lo LIMIT 1');
     const index = this.db.prepare(
       `INSERT INTO contacts_fts (rowid, first_name, last_name, email, company, search_phone, search_custom)
@@ -58,19 +70,29 @@ export class SearchIndexUpkeep {
     );
     const advance = this.db.prepare('UPDATE contacts_fts_pending SET lo = ? WHERE rowid = ?');
     const done = this.db.prepare('DELETE FROM contacts_fts_pending WHERE rowid = ?');
+    let rows = FIRST_STEP;
     const step = this.db.transaction((): boolean => {
       const range = next.get() as { r: number; lo: number; hi: number } | undefined;
       if (!range) {
         this.db.prepare(`INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('automerge', ${AUTOMERGE})`).run();
+        this.db.prepare(`INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('crisismerge', ${CRISISMERGE})`).run();
         return false;
       }
-      const upto = Math.min(range.hi, range.lo + INDEX_STEP);
+      const upto = Math.min(range.hi, range.lo + rows);
       index.run(range.lo, upto);
       if (upto === range.hi) done.run(range.r);
       else advance.run(upto, range.r);
       return true;
     });
-    while (this.db.open && step()) await new Promise((res) => setImmediate(res));
+    for (;;) {
+      if (!this.db.open) return;
+      const t0 = performance.now();
+      const stepRows = rows;
+      if (!step()) return;
+      const ms = performance.now() - t0;
+      rows = Math.round(Math.min(MAX_STEP, Math.max(MIN_STEP, (stepRows * STEP_MS) / Math.max(ms, 1))));
+      await new Promise((res) => setImmediate(res));
+    }
   }
 
   /** Starts the catch-up (if anything is pending) without waiting for it; logs a failure. */

@@ -207,6 +207,22 @@ describe('files in other shapes', () => {
   });
 });
 
+describe('search after an import', () => {
+  it('finds every imported contact when the newest contact had been deleted before', async () => {
+    // Ids are never reused, so the import's first id is past the deleted one, not past the highest id left.
+    await t.call('contacts.create', { firstName: 'Bliver', phone: '20000001' });
+    const gone = await t.call('contacts.create', { firstName: 'Slettet', phone: '20000002' });
+    await t.call('contacts.deleteOne', { id: gone.id });
+    const rows = Array.from({ length: 50 }, (_, i) => `Kunde${i};${30000000 + i}`);
+    const importId = await upload(t, 'kunder.csv', Buffer.from(['Navn;Mobil', ...rows].join('\n'), 'utf8'));
+    const p = await t.call('contacts.importPreview', { importId });
+    const r = await t.call('contacts.importRun', { importId, mapping: p.mapping, defaultCountry: 'DK', mergeRule: 'fillEmpty', group: { kind: 'none' } });
+    expect(r.created).toBe(50);
+    for (const i of [0, 49]) expect((await t.call('contacts.list', { filter: { search: `kunde${i}` } })).rows.map((c) => c.firstName)).toEqual([`Kunde${i}`]);
+    checkSearchIndex(t);
+  });
+});
+
 describe('cancel', () => {
   it('stops before saving and leaves everything as it was', async () => {
     await t.call('contacts.create', { firstName: 'Før', phone: '20000001' });
@@ -229,6 +245,24 @@ describe('cancel', () => {
     // The upload is still there: the owner can change options and import it after all.
     const r = await t.call('contacts.importRun', { importId, mapping: p.mapping, defaultCountry: 'DK', mergeRule: 'fillEmpty', group: { kind: 'none' } });
     expect(r.created).toBe(60_000);
+  });
+
+  it('answers other calls while the file is being saved', async () => {
+    const rows = Array.from({ length: 60_000 }, (_, i) => `Kunde ${i};${30000000 + i}`);
+    const importId = await upload(t, 'big.csv', Buffer.from(['Navn;Mobil', ...rows].join('\n'), 'utf8'));
+    const p = await t.call('contacts.importPreview', { importId });
+    // A call that arrives once saving has begun: answered at once, with the contacts as they were until the save commits.
+    let during: Promise<number> | null = null;
+    const off = t.core.events.subscribe((e) => {
+      if (e.name === 'contacts.importProgress' && (e.payload as { phase: string }).phase === 'saving') {
+        during = new Promise((resolve) => setTimeout(() => void t.call('contacts.overview', {}).then((o) => resolve(o.total)), 0));
+      }
+    });
+    const r = await t.call('contacts.importRun', { importId, mapping: p.mapping, defaultCountry: 'DK', mergeRule: 'fillEmpty', group: { kind: 'none' } });
+    off();
+    expect(r.created).toBe(60_000);
+    expect(await during).toBe(0);
+    expect((await t.call('contacts.overview', {})).total).toBe(60_000);
   });
 
   it('answers other calls while a big file is read', async () => {

@@ -39,6 +39,12 @@ const FIRST_PRICE_LIST_WAIT_MS = 3_000;
 /** How long a resolved recipient list is reused while the user types (contacts changes clear it at once). */
 const RESOLUTION_TTL_MS = 30_000;
 const EXCLUSIONS_IN_PREVIEW = 100;
+/**
+ * Texts a preview composes between two turns of the event loop: composing and pricing 100,000 held every other call
+ * for a second or more (issue 30.3). A send's plan (`fresh`) composes in one stretch, so nothing changes between the
+ * opt-outs it re-read and the texts it freezes.
+ */
+const COMPOSE_SLICE = 2_000;
 /** A schedule further ahead than this is almost certainly a typo in the year. */
 const MAX_SCHEDULE_AHEAD_MS = 366 * 86_400_000;
 
@@ -135,12 +141,14 @@ export class ComposePreviewService {
   /**
    * Composes and prices every recipient's text, or returns what the same draft over the same list and price
    * index gave last time (the price index is rebuilt whenever the list changes, so its identity is its version).
+   * With `slice`, the event loop turns after every that many texts.
    */
-  private compose(
+  private async compose(
     resolution: Resolution,
     draft: Pick<CampaignDraft, 'text' | 'fallbacks'>,
     p: { index: PriceIndex | null; cls: MessageClass; currency: string; maxParts: number | null },
-  ): Composed {
+    slice: number | null,
+  ): Promise<Composed> {
     const key = JSON.stringify({ text: draft.text, fallbacks: draft.fallbacks, cls: p.cls, currency: p.currency, maxParts: p.maxParts });
     const c = this.composed;
     if (c && c.key === key && c.resolution === resolution && c.index === p.index) return c.value;
@@ -159,6 +167,7 @@ export class ComposePreviewService {
     let overMaxParts = 0;
     const missing = new Map<string, number>();
     for (let i = 0; i < n; i++) {
+      if (slice !== null && i > 0 && i % slice === 0) await new Promise((res) => setImmediate(res));
       const r = recipients[i]!;
       const t = composer.compose(r.values);
       texts[i] = t;
@@ -194,12 +203,12 @@ export class ComposePreviewService {
     const cls = traits.messageClasses ? draft.options.messageClass : 'standard';
     const recipients = resolution.recipients;
     const n = recipients.length;
-    const { texts, unitCosts, cost, min, max, total, ucs2, overLength, overMaxParts, missing } = this.compose(resolution, draft, {
-      index,
-      cls,
-      currency,
-      maxParts: limits.maxParts,
-    });
+    const { texts, unitCosts, cost, min, max, total, ucs2, overLength, overMaxParts, missing } = await this.compose(
+      resolution,
+      draft,
+      { index, cls, currency, maxParts: limits.maxParts },
+      fresh ? null : COMPOSE_SLICE,
+    );
 
     const problems: ComposeProblem[] = [];
     const err = (code: ComposeProblem['code'], message: string, coded?: ComposeProblem['coded']) => problems.push({ code, level: 'error', message, ...(coded ? { coded } : {}) });

@@ -53,6 +53,10 @@ type ExistingPair = StagedRow & {
 
 export function applyStaged(db: Db, o: ApplyOptions): ApplyResult {
   db.prepare('ATTACH DATABASE ? AS stage').run(o.stagingPath);
+  // The new contacts' numbers and names reach their indexes in random order; with room for those pages (16 MB, a
+  // cap for this transaction only) the transaction that holds the core is about a third shorter.
+  const cache = db.pragma('main.cache_size', { simple: true }) as number;
+  db.pragma('main.cache_size = -16384');
   try {
     return db.transaction((): ApplyResult => {
       const group = resolveGroup(db, o.group, o.now);
@@ -98,21 +102,27 @@ export function applyStaged(db: Db, o: ApplyOptions): ApplyResult {
       // steps (see search-index.ts); until then these ids are marked pending.
       const maxId = (db.prepare('SELECT coalesce(max(id), 0) AS m FROM main.contacts').get() as { m: number }).m;
       db.prepare('INSERT INTO main.contacts_fts_deferred (one) VALUES (1)').run();
+      // When the join above found no staged number among the contacts, a check per row would only repeat it.
+      const onlyNew = pairs.length ? 'WHERE NOT EXISTS (SELECT 1 FROM main.contacts c WHERE c.msisdn = s.msisdn)' : '';
       const created = db
         .prepare(
           `INSERT INTO main.contacts (first_name, last_name, e164, msisdn, email, company, custom, notes, sort_key, search_phone, search_custom, created_at, updated_at)
            SELECT s.first_name, s.last_name, s.e164, s.msisdn, s.email, s.company, s.custom, s.notes, s.sort_key, s.search_phone, s.search_custom, @now, @now
-           FROM stage.staged s WHERE NOT EXISTS (SELECT 1 FROM main.contacts c WHERE c.msisdn = s.msisdn) ORDER BY s.sid`,
+           FROM stage.staged s ${onlyNew} ORDER BY s.sid`,
         )
         .run({ now: o.now }).changes;
       db.prepare('DELETE FROM main.contacts_fts_deferred').run();
-      markPending(db, maxId, maxId + created);
+      // Ids are never reused (AUTOINCREMENT), so when the newest contacts were deleted the new ids start past theirs,
+      // not right after maxId: the pending range runs to the highest id now.
+      const lastId = created ? (db.prepare('SELECT max(id) AS m FROM main.contacts').get() as { m: number }).m : maxId;
+      markPending(db, maxId, lastId);
 
       if (group) {
-        db.prepare(
-          `INSERT OR IGNORE INTO main.contact_group_members (group_id, contact_id)
-           SELECT ?, c.id FROM stage.staged s JOIN main.contacts c ON c.msisdn = s.msisdn`,
-        ).run(group.id);
+        // The new contacts by their id range, in order (so they are appended to the members' indexes instead of
+        // each looked up by number), and the ones already there from the pairs.
+        db.prepare('INSERT OR IGNORE INTO main.contact_group_members (group_id, contact_id) SELECT ?, id FROM main.contacts WHERE id > ? ORDER BY id').run(group.id, maxId);
+        const join = db.prepare('INSERT OR IGNORE INTO main.contact_group_members (group_id, contact_id) VALUES (?, ?)');
+        for (const p of pairs) join.run(group.id, p.c_id);
       }
 
       const columnGroups = joinColumnGroups(db, o.now);
@@ -131,6 +141,7 @@ export function applyStaged(db: Db, o: ApplyOptions): ApplyResult {
       return { created, existing, group, columnGroups, optedOut };
     })();
   } finally {
+    db.pragma(`main.cache_size = ${cache}`);
     db.prepare('DETACH DATABASE stage').run();
   }
 }

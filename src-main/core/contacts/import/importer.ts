@@ -1,6 +1,6 @@
 // The import of a contacts file from upload to report, step by step: the preview (preview.ts), then a run
 // that reads every row into a staging database with progress and cancel (stage-rows.ts), saves all of it in
-// one transaction (apply.ts) and says what happened to each row (import-report.ts). A file that cannot be
+// one transaction (apply.ts, in a worker thread: apply-thread.ts) and says what happened to each row (import-report.ts). A file that cannot be
 // read is refused with a reason (import-errors.ts), and nothing stored is changed.
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -22,7 +22,7 @@ import type {
 import type { CountryCode } from '../../../../src-shared/phone';
 import { headerSignature } from './column-guess';
 import { Staging } from './staging';
-import { applyStaged } from './apply';
+import { startSaveThread, type SaveThread } from './apply-thread';
 import { Uploads, type Upload } from './uploads';
 import { previewUpload, type ReadOptions } from './preview';
 import { stageRows } from './stage-rows';
@@ -88,6 +88,7 @@ export class ContactImporter {
     const stagingPath = join(u.dir, 'staging.db');
     await rm(stagingPath, { force: true });
     const staging = new Staging(stagingPath);
+    let saver: SaveThread | null = null;
     let lastEmit = 0;
     const progress = (phase: ImportProgress['phase'], bytesDone: number, force = false) => {
       const now = performance.now();
@@ -118,10 +119,11 @@ export class ContactImporter {
       requireConfirmedGroups(this.db, staging.groupNames(), input.createGroups ?? []);
 
       progress('saving', u.bytes, true);
-      // Let the "saving" event leave before the (short, synchronous) transaction holds the core.
+      // Let the "saving" event leave before the save (on the core's thread where no worker runs it) holds the core.
       await new Promise((res) => setImmediate(res));
       const by = `import of ${u.fileName}`;
-      const apply = applyStaged(this.db, {
+      saver = startSaveThread(this.db, this.log);
+      const apply = await saver.apply({
         stagingPath,
         rule: input.mergeRule,
         group: input.group,
@@ -152,6 +154,7 @@ export class ContactImporter {
       progress(cancelled ? 'cancelled' : 'failed', 0, true);
       throw err;
     } finally {
+      saver?.close();
       this.running.delete(u.id);
     }
   }

@@ -47,6 +47,9 @@ export class Staging {
     // Scratch data: a crash just means the import is started again.
     this.db.pragma('journal_mode = OFF');
     this.db.pragma('synchronous = OFF');
+    // The number index takes file order, which is random to it: with room for its pages (8 MB, a cap rather than
+    // an allocation) the rows go in at memory speed instead of churning SQLite's default 2 MB cache.
+    this.db.pragma('cache_size = -8192');
     this.db.exec(`
       CREATE TABLE IF NOT EXISTS staged (
         sid INTEGER PRIMARY KEY,
@@ -57,6 +60,8 @@ export class Staging {
         sort_key TEXT NOT NULL, search_phone TEXT NOT NULL, search_custom TEXT NOT NULL,
         opt_out INTEGER NOT NULL, first_row INTEGER NOT NULL
       ) STRICT;
+      -- The few rows marked opted out, found without reading every staged row.
+      CREATE INDEX IF NOT EXISTS staged_opted_out ON staged (sid) WHERE opt_out = 1;
       -- A rowid table: its rowid is the order in which the file first named each group for each contact.
       CREATE TABLE IF NOT EXISTS staged_groups (
         sid INTEGER NOT NULL,
@@ -74,7 +79,7 @@ export class Staging {
     this.byMsisdn = this.db.prepare('SELECT * FROM staged WHERE msisdn = ?');
     this.insert = this.db.prepare(
       `INSERT OR IGNORE INTO staged (msisdn, e164, first_name, last_name, email, company, notes, custom, sort_key, search_phone, search_custom, opt_out, first_row)
-       VALUES (@msisdn, @e164, @first_name, @last_name, @email, @company, @notes, @custom, @sort_key, @search_phone, @search_custom, @opt_out, @first_row)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     this.update = this.db.prepare(
       `UPDATE staged SET first_name = @first_name, last_name = @last_name, email = @email, company = @company, notes = @notes,
@@ -96,8 +101,9 @@ export class Staging {
    */
   accept(rowNo: number, row: MappedRow, rule: MergeRule): void {
     this.accepted++;
-    const cols = toColumns(row.phone, row.fields);
-    const inserted = this.insert.run({ ...cols, opt_out: row.optOut ? 1 : 0, first_row: rowNo });
+    const c = toColumns(row.phone, row.fields);
+    // Bound by position: a hundred thousand rows bind several times faster than by name from a fresh object each.
+    const inserted = this.insert.run(c.msisdn, c.e164, c.first_name, c.last_name, c.email, c.company, c.notes, c.custom, c.sort_key, c.search_phone, c.search_custom, row.optOut ? 1 : 0, rowNo);
     if (inserted.changes === 1) {
       for (const name of row.groups) this.joinGroup.run(inserted.lastInsertRowid, name);
       return;

@@ -1,0 +1,88 @@
+// Where an import's save (apply.ts) runs: in a worker thread with a database connection of its own, so the core keeps
+// answering while the one transaction that writes 100,000 contacts runs (on the core's thread it held every other
+// call for 0.5–1 s; issue 30.3). The thread starts when the file has been read: started with the run, its start-up
+// overlapped the reading but its memory added to the reading's (+90 MB at the peak). Besked's own connection reads
+// meanwhile (WAL); a write of its own waits for the save's commit, as it waited before. Where no worker can start (an
+// in-memory database; a bundled build, which has no separate worker entry yet) the save runs on the core's thread.
+import { Worker } from 'node:worker_threads';
+import type { Db } from '../../db/database';
+import type { Logger } from '../../log';
+import { BeskedError } from '../../errors';
+import type { ErrorKind } from '../../../../src-shared/errors';
+import { applyStaged, type ApplyOptions, type ApplyResult } from './apply';
+
+type Answer =
+  | { ok: true; result: Omit<ApplyResult, 'existing'> & { existing: [number, 'updated' | 'merged'][] } }
+  | { ok: false; error: { kind: ErrorKind; message: string; code?: string; params?: Record<string, string | number>; besked: boolean } };
+type Message = Answer | { ready: true } | { started: true };
+
+export interface SaveThread {
+  /** Saves the staged import (in the worker when it started, else here). */
+  apply(o: ApplyOptions): Promise<ApplyResult>;
+  /** Ends the worker if the run ends without saving. */
+  close(): void;
+}
+
+/** The worker's module, when this code runs from its TypeScript source (tsx, the tests); null in a bundle. */
+function workerSource(): URL | null {
+  return import.meta.url.endsWith('.ts') ? new URL('./apply-worker.ts', import.meta.url) : null;
+}
+
+export function startSaveThread(db: Db, log: Logger): SaveThread {
+  const source = workerSource();
+  if (db.memory || !source) return { apply: async (o) => applyStaged(db, o), close: () => undefined };
+  // From TypeScript source the worker registers tsx's loader for itself before it loads the module.
+  const boot = `import('tsx/esm/api').then((t) => { t.register(); return import(${JSON.stringify(source.href)}); })`;
+  let worker: Worker;
+  try {
+    // A small young generation: the save allocates little on the JS side, and the thread's memory adds to the core's.
+    worker = new Worker(boot, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: 4 } });
+  } catch (err) {
+    log.warn("no worker thread for the import's save; it runs on the core's thread", { err });
+    return { apply: async (o) => applyStaged(db, o), close: () => undefined };
+  }
+  let ready = false;
+  let started = false;
+  let answered: ((m: Answer | Error) => void) | null = null;
+  let failed: Error | null = null;
+  const settle = (m: Answer | Error) => {
+    if (m instanceof Error) failed ??= m;
+    answered?.(m);
+    answered = null;
+  };
+  worker.on('message', (m: Message) => {
+    if ('ready' in m) ready = true;
+    else if ('started' in m) started = true;
+    else settle(m);
+  });
+  worker.once('error', (err) => settle(err));
+  worker.once('exit', (code) => settle(new Error(`the import's worker stopped (exit code ${code})`)));
+  worker.unref();
+
+  return {
+    async apply(o) {
+      const answer = failed ?? (await new Promise<Answer | Error>((resolve) => {
+        answered = resolve;
+        const send = () => worker.postMessage({ file: db.name, options: o });
+        if (ready) send();
+        else worker.once('message', (m: Message) => ('ready' in m ? send() : undefined));
+      }));
+      void worker.terminate();
+      if (answer instanceof Error) {
+        // Before it began, nothing was written: the save runs here instead. After, whether it committed is unknown.
+        if (!started) {
+          log.warn("the import's save could not run in a worker thread; it runs on the core's thread", { err: answer });
+          return applyStaged(db, o);
+        }
+        throw new BeskedError('internal', 'The import stopped while saving. Look at the contacts list to see whether it was saved, and import the file again if not.', { cause: answer });
+      }
+      if (!answer.ok) {
+        const e = answer.error;
+        if (!e.besked) throw new Error(e.message);
+        throw new BeskedError(e.kind, e.message, e.code ? { code: e.code as never, ...(e.params ? { params: e.params } : {}) } : {});
+      }
+      return { ...answer.result, existing: new Map(answer.result.existing) };
+    },
+    close: () => void worker.terminate(),
+  };
+}

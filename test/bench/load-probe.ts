@@ -1,0 +1,73 @@
+// What a colleague notices while a core works on a big job (issue 30.3): how long its event loop is held at a time
+// (Node's monitorEventLoopDelay, max and p99) and how long `contacts.get` takes to answer when it is asked every
+// 20 ms, timed from when the call was due, so a call that arrives during a long stretch counts the wait for it.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { Core } from '../../src-main/core/core';
+import { percentile } from './harness';
+
+const CALL_EVERY_MS = 20;
+
+export interface LoadFigures {
+  maxLoopBlockMs: number;
+  p99LoopBlockMs: number;
+  callP95Ms: number;
+  callMaxMs: number;
+  calls: number;
+  seconds: number;
+  /** Every call's time from due to answered, for figures over several jobs. */
+  latencies: number[];
+}
+
+/** Runs `job` while probing `core`; resolves with the job's result and what the probe saw meanwhile. */
+export async function underLoad<T>(core: Core, contactId: number, job: () => Promise<T>): Promise<{ result: T; load: LoadFigures }> {
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  const latencies: number[] = [];
+  const pending: Promise<void>[] = [];
+  let stopped = false;
+  let next = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  const tick = () => {
+    if (stopped) return;
+    // Every call that fell due while the loop was held goes out now, as a client's would have queued up.
+    for (const now = performance.now(); next <= now; next += CALL_EVERY_MS) {
+      const due = next;
+      pending.push(
+        core.dispatch('contacts.get', { id: contactId }).then((r) => {
+          if (!r.ok) throw new Error(`contacts.get: ${r.error.message}`);
+          latencies.push(performance.now() - due);
+        }),
+      );
+    }
+    timer = setTimeout(tick, Math.max(0, next - performance.now()));
+  };
+  delay.enable();
+  // The histogram records the delay between two of its samples: without a first one, a job that holds the loop
+  // from its very start would go unrecorded.
+  await new Promise((r) => setTimeout(r, 2 * 10));
+  const start = performance.now();
+  next = start;
+  tick();
+  try {
+    const result = await job();
+    // The histogram samples on a timer: a last stretch that ended within microtasks is recorded only once the
+    // loop turns, so it turns before the figures are read.
+    await new Promise((r) => setTimeout(r, 2 * 10));
+    return {
+      result,
+      load: {
+        maxLoopBlockMs: delay.max / 1e6,
+        p99LoopBlockMs: delay.percentile(99) / 1e6,
+        callP95Ms: latencies.length ? percentile(latencies, 95) : 0,
+        callMaxMs: latencies.length ? Math.max(...latencies) : 0,
+        calls: latencies.length,
+        latencies,
+        seconds: (performance.now() - start) / 1000,
+      },
+    };
+  } finally {
+    stopped = true;
+    clearTimeout(timer);
+    delay.disable();
+    await Promise.all(pending);
+  }
+}
