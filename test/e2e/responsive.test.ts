@@ -16,13 +16,15 @@ import { en } from '../../src-renderer/i18n/en';
 /** A message by its dotted key, as vue-i18n finds it. */
 const words = (key: string) => key.split('.').reduce<unknown>((node, k) => (node as Record<string, unknown>)[k], en) as string;
 
+// Every size is measured for fit; the accessibility audit runs at the narrowest phone and a common laptop, the
+// two layouts (bottom bar and sheets, sidebar and tables) — a11y.test.ts audits every view and dialog besides.
 const SIZES = [
-  { name: '360x740', width: 360, height: 740, phone: true },
-  { name: '390x844', width: 390, height: 844, phone: true },
-  { name: '768x1024', width: 768, height: 1024, phone: false },
-  { name: '1280x800', width: 1280, height: 800, phone: false },
-  { name: '1400x900', width: 1400, height: 900, phone: false },
-  { name: '1920x1080', width: 1920, height: 1080, phone: false },
+  { name: '360x740', width: 360, height: 740, phone: true, audit: true },
+  { name: '390x844', width: 390, height: 844, phone: true, audit: false },
+  { name: '768x1024', width: 768, height: 1024, phone: false, audit: false },
+  { name: '1280x800', width: 1280, height: 800, phone: false, audit: false },
+  { name: '1400x900', width: 1400, height: 900, phone: false, audit: true },
+  { name: '1920x1080', width: 1920, height: 1080, phone: false, audit: false },
 ] as const;
 const CUSTOMER = 4520304071;
 const ids = { campaign: 0, automation: 0 };
@@ -110,7 +112,7 @@ describe('every view fits every screen', () => {
           problems.push(...fit.small.map((c) => `${where}: smaller than 44 px: ${c}`));
           // Issue 27.12: from a laptop's width up, a list's row actions are in sight without scrolling sideways.
           if (size.width >= 1280 && target.table) problems.push(...(await actionsOutOfSight(page, target.table)).map((a) => `${where}: row action out of sight: ${a}`));
-          problems.push(...(await axe(page, where)).map(describeFinding));
+          if (size.audit) problems.push(...(await axe(page, where)).map(describeFinding));
           await page.screenshot({ path: join(RESULTS, `fit-${size.name}-${language}-${target.name}.png`) });
         }
       }
