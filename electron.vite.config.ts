@@ -8,8 +8,14 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      // The backup's thread (core/backup/backup-thread.ts) runs its own bundle, found beside index.js.
-      rollupOptions: { input: { index: resolve('src-main/index.ts'), 'backup-worker': resolve('src-main/core/backup/backup-worker.ts') } },
+      rollupOptions: {
+        input: {
+          index: resolve('src-main/index.ts'),
+          // The core's worker threads, each a bundle beside index.js (core/core-thread.ts finds them there).
+          'backup-worker': resolve('src-main/core/backup/backup-worker.ts'),
+          'import-worker': resolve('src-main/core/contacts/import/apply-worker.ts'),
+        },
+      },
     },
   },
   preload: {

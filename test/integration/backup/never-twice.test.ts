@@ -18,14 +18,15 @@ describe.each(['legacy', 'messaging'] as const)('a restore over the %s interface
   it('brings back the campaign paused, sends nobody twice when it goes on, and says why', async () => {
     g = await gatewaySim();
     const { base, token, ledger } = g;
-    await simCall(base, token, 'PUT', '/_sim/faults', { rules: [{ path: channel === 'legacy' ? '/rest/mtsms' : '/mobile/multi', method: 'POST', latency_ms: 120 }] });
+    await simCall(base, token, 'PUT', '/_sim/faults', { rules: [{ path: channel === 'legacy' ? '/rest/mtsms' : '/mobile/multi', method: 'POST', latency_ms: 800 }] });
     w = await hostWorld(undefined, undefined, undefined, { campaigns: { chunkSize: 2, batchSize: 3, retryBaseMs: 100, retryMaxMs: 400 } });
     await g.use(w.calls);
 
     const { id } = await w.calls.ok('campaigns.create', {});
     await w.calls.ok('campaigns.saveDraft', { id, draft: draft({ channel, recipients: { contactIds: [], groupIds: [], searches: [], numbers: numbers(7000, 24) } }) });
     await w.calls.ok('campaigns.send', { id, liveAcknowledged: true });
-    const until = Date.now() + 30_000;
+    // Slow answers keep the campaign sending while the backup's thread starts and copies (seconds on a busy machine).
+    const until = Date.now() + 45_000;
     while ((await w.calls.ok('campaigns.get', { id })).counts.accepted < 6 && Date.now() < until) await wait(10);
 
     // Mid-campaign: the backup.

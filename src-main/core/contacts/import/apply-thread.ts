@@ -3,8 +3,9 @@
 // call for 0.5–1 s; issue 30.3). The thread starts when the file has been read: started with the run, its start-up
 // overlapped the reading but its memory added to the reading's (+90 MB at the peak). Besked's own connection reads
 // meanwhile (WAL); a write of its own waits for the save's commit, as it waited before. Where no worker can start (an
-// in-memory database; a bundled build, which has no separate worker entry yet) the save runs on the core's thread.
-import { Worker } from 'node:worker_threads';
+// in-memory database; a thread that fails to start) the save runs on the core's thread, and the log says so.
+import type { Worker } from 'node:worker_threads';
+import { startCoreThread } from '../../core-thread';
 import type { Db } from '../../db/database';
 import type { Logger } from '../../log';
 import { BeskedError } from '../../errors';
@@ -23,20 +24,15 @@ export interface SaveThread {
   close(): void;
 }
 
-/** The worker's module, when this code runs from its TypeScript source (tsx, the tests); null in a bundle. */
-function workerSource(): URL | null {
-  return import.meta.url.endsWith('.ts') ? new URL('./apply-worker.ts', import.meta.url) : null;
-}
-
 export function startSaveThread(db: Db, log: Logger): SaveThread {
-  const source = workerSource();
-  if (db.memory || !source) return { apply: async (o) => applyStaged(db, o), close: () => undefined };
-  // From TypeScript source the worker registers tsx's loader for itself before it loads the module.
-  const boot = `import('tsx/esm/api').then((t) => { t.register(); return import(${JSON.stringify(source.href)}); })`;
+  if (db.memory) return { apply: async (o) => applyStaged(db, o), close: () => undefined };
   let worker: Worker;
   try {
     // A small young generation: the save allocates little on the JS side, and the thread's memory adds to the core's.
-    worker = new Worker(boot, { eval: true, resourceLimits: { maxYoungGenerationSizeMb: 4 } });
+    worker = startCoreThread(
+      { built: new URL('./import-worker.js', import.meta.url), source: new URL('./apply-worker.ts', import.meta.url) },
+      { resourceLimits: { maxYoungGenerationSizeMb: 4 } },
+    );
   } catch (err) {
     log.warn("no worker thread for the import's save; it runs on the core's thread", { err });
     return { apply: async (o) => applyStaged(db, o), close: () => undefined };
