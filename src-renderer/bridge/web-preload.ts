@@ -2,7 +2,7 @@
 // over the authenticated loopback WebSocket instead of IPC. Served by a Besked server (no key), it is the browser's
 // team mode: it connects to the server's own bridge and keeps the session's token to resume after a reload.
 import type { BeskedApi, CallName, EventName, EventPayload, WireCall, WireFromCore } from '../../src-shared/contract';
-import { BRIDGE_PATH } from '../../src-shared/contract/wire';
+import { BRIDGE_PATH } from '../../src-shared/contract/bridge-path';
 import type { AppError, Result } from '../../src-shared/errors';
 import { sessionChange } from '../../src-shared/team/session-answers';
 import { BRIDGE_ERRORS, whyUnavailable } from './bridge-unavailable';

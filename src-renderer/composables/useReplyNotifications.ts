@@ -5,7 +5,6 @@ import { useRouter } from 'vue-router';
 import { useI18n } from 'vue-i18n';
 import { on } from '../api';
 import { useAppStore } from '../stores/app';
-import { formatPhone } from '../../src-shared/phone';
 
 export type NotificationPermissionState = 'unsupported' | 'default' | 'granted' | 'denied';
 
@@ -28,6 +27,21 @@ export function notificationBody(text: string, max = 200): string {
   return one.length > max ? `${one.slice(0, max - 1)}…` : one;
 }
 
+/**
+ * Who a notification names: the contact, or the number as people write it. libphonenumber is fetched here, for the
+ * first text from a number without a contact, rather than with the first view (issue 29); should its chunk not
+ * load (the server went away), the notification still names the bare number rather than not appearing.
+ */
+export async function senderLabel(name: string | null | undefined, msisdn: number): Promise<string> {
+  if (name) return name;
+  try {
+    const { formatPhone } = await import('../../src-shared/phone');
+    return formatPhone(`+${msisdn}`);
+  } catch {
+    return `+${msisdn}`;
+  }
+}
+
 export function useReplyNotifications(): void {
   const router = useRouter();
   const app = useAppStore();
@@ -41,16 +55,17 @@ export function useReplyNotifications(): void {
       if (permission.value !== 'granted') return;
       // The user is looking at Besked: the list and the badge already show it.
       if (document.visibilityState === 'visible' && document.hasFocus()) return;
-      const who = conversation.name ?? formatPhone(`+${conversation.msisdn}`);
-      const n = new Notification(t('inbox.notificationTitle', { who }), {
-        body: notificationBody(message.text),
-        tag: `besked-reply-${conversation.msisdn}`,
+      void senderLabel(conversation.name, conversation.msisdn).then((who) => {
+        const n = new Notification(t('inbox.notificationTitle', { who }), {
+          body: notificationBody(message.text),
+          tag: `besked-reply-${conversation.msisdn}`,
+        });
+        n.onclick = () => {
+          window.focus();
+          n.close();
+          void router.push({ name: 'inbox', query: { conversation: String(conversation.msisdn) } });
+        };
       });
-      n.onclick = () => {
-        window.focus();
-        n.close();
-        void router.push({ name: 'inbox', query: { conversation: String(conversation.msisdn) } });
-      };
     });
   });
   onBeforeUnmount(() => off?.());

@@ -1,6 +1,6 @@
 // The English text of every error code in src-shared/error-codes.ts, with exactly its {parameters}; en.ts mounts it as `errors`.
 import { backupErrorsEn } from './backup-en';
-import { PHONE_REJECTION_MESSAGES } from '../../src-shared/phone';
+import { PHONE_REJECTION_MESSAGES } from '../../src-shared/phone-rejections';
 import { GAVE_UP_ERROR, REFUSED_WORDS } from '../../src-shared/delivery-failures';
 import { deliveryHelpEn } from './delivery-help-en';
 

@@ -1,7 +1,7 @@
 // Account: balance, prices, usage, keywords, number lookup, email and refunds (issue 9), with the account.* calls
 // and the balance.changed event.
 import { z } from 'zod';
-import { call, input, none, Mode, FileDownload, type CallSpec, STAFF, rule, type RuleTable } from './basics';
+import { call, input, none, Mode, FileDownload, type CallSpec } from './basics';
 
 export const Balance = z.object({
   credit: z.number(),
@@ -325,24 +325,4 @@ export const accountEvents = {
   'balance.changed': Balance,
 } as const satisfies Record<string, z.ZodType>;
 
-// ─── Who may make each call (issue 21) ──────────────────────────────────────────────────────────
-
-export const accountRules = {
-  'account.balance': STAFF,
-  'account.features': STAFF,
-  'account.prices': STAFF,
-  'account.pricesDownload': STAFF,
-  'account.usage': STAFF,
-  'account.usageExport': rule('owner', 'export'),
-  'account.keywords': STAFF,
-  'account.keywordCheck': STAFF,
-  'account.keywordCreate': rule('owner', 'spend'),
-  'account.keywordDelete': rule('owner', 'delete'),
-  'account.lookupQuote': STAFF,
-  'account.lookup': rule('staff', 'spend'),
-  'account.lookups': STAFF,
-  'account.emailSend': rule('staff', 'send'),
-  'account.emails': STAFF,
-  'account.refund': rule('owner', 'spend'),
-  'account.refundState': STAFF,
-} as const satisfies RuleTable<typeof accountCalls>;
+export { accountRules } from './rules/account';

@@ -1,6 +1,6 @@
 // The app itself: its name and version, the data folder's storage state, and the desktop shell's commands.
 import { z } from 'zod';
-import { call, none, type CallSpec, STAFF, type RuleTable } from './basics';
+import { call, none, type CallSpec } from './basics';
 
 /** Whether Besked can write to its data folder; while not, sending waits and every view stays readable. */
 export const StorageState = z.object({ problem: z.enum(['full', 'readOnly', 'ioError']).nullable() });
@@ -37,9 +37,4 @@ export const appEvents = {
   'app.storage': StorageState,
 } as const satisfies Record<string, z.ZodType>;
 
-// ─── Who may make each call (issue 21) ──────────────────────────────────────────────────────────
-
-export const appRules = {
-  'app.info': STAFF,
-  'app.storage': STAFF,
-} as const satisfies RuleTable<typeof appCalls>;
+export { appRules } from './rules/app';

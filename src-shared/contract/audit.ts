@@ -1,7 +1,7 @@
 // Audit: the trail of every action that sends, spends, deletes, exports, changes consent, settings or users (issue
 // 21), with who, when, from where and what. Read-only through the contract: no call edits or deletes an entry.
 import { z } from 'zod';
-import { call, input, none, AuditAction, FileDownload, Role, type CallSpec, OWNER, rule, type RuleTable } from './basics';
+import { call, input, none, AuditAction, FileDownload, Role, type CallSpec } from './basics';
 
 export const AuditEntry = z.object({
   id: z.number(),
@@ -59,8 +59,4 @@ export const auditCalls = {
   'audit.verify': call(none, AuditVerification, 'Checks the hash chain over the whole audit trail now: verified, or the first entry that breaks it.'),
 } as const satisfies Record<string, CallSpec>;
 
-export const auditRules = {
-  'audit.list': OWNER,
-  'audit.export': rule('owner', 'export'),
-  'audit.verify': OWNER,
-} as const satisfies RuleTable<typeof auditCalls>;
+export { auditRules } from './rules/audit';

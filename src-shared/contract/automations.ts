@@ -2,7 +2,7 @@
 // automations.* calls and events. An automation is a source of campaigns and replies sent by the one outbox.
 import { z } from 'zod';
 import { AppError } from '../errors';
-import { call, input, none, type CallSpec, STAFF, rule, type RuleTable, BULK_INPUT } from './basics';
+import { call, input, none, type CallSpec, BULK_INPUT } from './basics';
 import { CampaignId, MessageOptions, RecipientSpec, SendChannel } from './campaigns';
 import { ContactId, CustomFieldKey } from './contacts';
 
@@ -274,17 +274,4 @@ export const automationsEvents = {
   'automations.attention': AutomationAttention,
 } as const satisfies Record<string, z.ZodType>;
 
-// ─── Who may make each call (issue 21) ──────────────────────────────────────────────────────────
-
-export const automationsRules = {
-  'automations.list': STAFF,
-  'automations.get': STAFF,
-  'automations.create': rule('owner', 'settings'),
-  'automations.update': rule('owner', 'settings'),
-  'automations.activate': rule('owner', 'send'),
-  'automations.pause': rule('owner', 'settings'),
-  'automations.duplicate': rule('owner', 'settings'),
-  'automations.delete': rule('owner', 'delete'),
-  'automations.preview': STAFF,
-  'automations.history': STAFF,
-} as const satisfies RuleTable<typeof automationsCalls>;
+export { automationsRules } from './rules/automations';

@@ -1,7 +1,7 @@
 // Backups (issue 28): automatic, verified copies of the shop's database in the data folder and, encrypted, in a
 // second place the owner chooses; the recovery passphrase that opens them; and restore, which never texts anyone twice.
 import { z } from 'zod';
-import { call, input, none, type CallSpec, OWNER, rule, type RuleTable } from './basics';
+import { call, input, none, type CallSpec } from './basics';
 
 /** A backup file picked in the window arrives as base64 in one call: up to 32 MiB of it (about 24 MB of file). */
 export const RESTORE_INPUT_BYTES = 32 * 1024 * 1024;
@@ -145,18 +145,10 @@ export const backupCalls = {
   ),
 } as const satisfies Record<string, CallSpec>;
 
-export const backupRules = {
-  'backup.status': OWNER,
-  'backup.now': OWNER,
-  'backup.configure': rule('owner', 'settings'),
-  'backup.newPassphrase': OWNER,
-  'backup.confirmPassphrase': rule('owner', 'settings'),
-  'backup.restore': rule('owner', 'delete'),
-  'backup.notSent': OWNER,
-  'backup.sendNotSent': rule('owner', 'send'),
-} as const satisfies RuleTable<typeof backupCalls>;
 
 export const backupEvents = {
   'backup.changed': BackupStatus,
   'backup.restoreProgress': z.object({ step: RestoreStep, fraction: z.number().min(0).max(1) }),
 } as const;
+
+export { backupRules } from './rules/backup';

@@ -1,6 +1,7 @@
 // The building blocks every domain of the contract shares: how a call is declared, the connection mode, and a
 // file handed to the renderer to save.
 import { z } from 'zod';
+import { AUDIT_ACTIONS, ROLES } from './rules/rule';
 
 /** Inputs are strict: an unknown key is a validation error naming it, never silently ignored. */
 export const input = <T extends z.ZodRawShape>(shape: T) => z.strictObject(shape);
@@ -42,31 +43,14 @@ export const FileDownload = z.object({ fileName: z.string(), mimeType: z.string(
 export type FileDownload = z.infer<typeof FileDownload>;
 
 // ─── Who may make a call (issue 21) ─────────────────────────────────────────────────────────────
+// Declared zod-free in rules/rule.ts (the views read the rules without the schemas); re-exported here for the domains.
 
-/** A team member's role on a Besked server: the owner may do everything, staff the daily work. */
-export const Role = z.enum(['owner', 'staff']);
+export { ANYONE, OWNER, STAFF, rule, type Access, type CallRule, type RuleTable } from './rules/rule';
+
+/** A team member's role on a Besked server (ROLES), as a schema. */
+export const Role = z.enum(ROLES);
 export type Role = z.infer<typeof Role>;
 
-/**
- * Who may make a call on a Besked server: `anyone` also before signing in (status, sign-in, invitations), `staff`
- * every signed-in user, `owner` only owners. On one PC without a server every call is the owner's.
- */
-export type Access = 'anyone' | 'staff' | 'owner';
-
-/** What an audited call does; every call that sends, spends, deletes, exports, changes consent, settings or users. */
-export const AuditAction = z.enum(['send', 'spend', 'delete', 'export', 'consent', 'settings', 'users']);
+/** What an audited call does (AUDIT_ACTIONS), as a schema. */
+export const AuditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditAction>;
-
-export interface CallRule {
-  who: Access;
-  /** Set when every use of the call is written to the audit trail. */
-  audit?: AuditAction;
-}
-
-/** One rule per call of a domain table, no more and no fewer (the compiler checks both). */
-export type RuleTable<C> = { readonly [K in keyof C]: CallRule };
-
-export const rule = (who: Access, audit?: AuditAction): CallRule => (audit ? { who, audit } : { who });
-export const ANYONE = rule('anyone');
-export const STAFF = rule('staff');
-export const OWNER = rule('owner');

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { AppError } from '../errors';
 import { BESKED_STATES } from '../delivery-status';
-import { call, input, Mode, FileDownload, type CallSpec, STAFF, rule, type RuleTable, BULK_INPUT } from './basics';
+import { call, input, Mode, FileDownload, type CallSpec, BULK_INPUT } from './basics';
 import { ContactId } from './contacts';
 
 export const CampaignId = z.int().positive();
@@ -349,28 +349,4 @@ export const campaignsEvents = {
   'campaign.changed': CampaignChanged,
 } as const satisfies Record<string, z.ZodType>;
 
-// ─── Who may make each call (issue 21) ──────────────────────────────────────────────────────────
-
-export const campaignsRules = {
-  'campaigns.create': STAFF,
-  'campaigns.saveDraft': STAFF,
-  'campaigns.get': STAFF,
-  'campaigns.list': STAFF,
-  'campaigns.delete': rule('staff', 'delete'),
-  'campaigns.send': rule('staff', 'send'),
-  'campaigns.pause': rule('staff', 'send'),
-  'campaigns.resume': rule('staff', 'send'),
-  'campaigns.cancel': rule('staff', 'send'),
-  /**
-   * Owner: resending may text people who already got the message, and leaving them may mean they never do; both
-   * answers are the decision on uncertain recipients the owner makes (docs/team.md). Staff see the uncertain count.
-   */
-  'campaigns.resolveUncertain': rule('owner', 'send'),
-  'campaigns.resendFailed': rule('staff', 'send'),
-  'campaigns.duplicate': STAFF,
-  'campaigns.recipients': STAFF,
-  /** Every recipient's number, name and text as a file: a bulk export, the owner's like contacts.export (docs/team.md). */
-  'campaigns.export': rule('owner', 'export'),
-  'campaigns.statusTimeline': STAFF,
-  'campaigns.share': STAFF,
-} as const satisfies RuleTable<typeof campaignsCalls>;
+export { campaignsRules } from './rules/campaigns';

@@ -1,7 +1,7 @@
 // Compose: the composer's preview of a draft, templates, recent senders and the price book's state (issue 7), with
 // the compose.*, templates.*, senders.* and pricing.* calls.
 import { z } from 'zod';
-import { call, input, none, Mode, type CallSpec, STAFF, rule, type RuleTable, BULK_INPUT, TEXT_INPUT } from './basics';
+import { call, input, none, Mode, type CallSpec, BULK_INPUT, TEXT_INPUT } from './basics';
 import { CampaignDraft, ExclusionReason } from './campaigns';
 
 export const Exclusion = z.object({
@@ -152,15 +152,4 @@ export const composeCalls = {
   ),
 } as const satisfies Record<string, CallSpec>;
 
-// ─── Who may make each call (issue 21) ──────────────────────────────────────────────────────────
-
-export const composeRules = {
-  'compose.preview': STAFF,
-  'compose.recipient': STAFF,
-  'compose.exclusions': STAFF,
-  'templates.list': STAFF,
-  'templates.save': STAFF,
-  'templates.delete': rule('staff', 'delete'),
-  'senders.recent': STAFF,
-  'pricing.status': STAFF,
-} as const satisfies RuleTable<typeof composeCalls>;
+export { composeRules } from './rules/compose';

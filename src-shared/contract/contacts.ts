@@ -2,7 +2,7 @@
 // a file is in import.ts.
 import { z } from 'zod';
 import { isCountryCode } from '../phone';
-import { call, input, none, FileDownload, type CallSpec, STAFF, rule, type RuleTable, BULK_INPUT } from './basics';
+import { call, input, none, FileDownload, type CallSpec, BULK_INPUT } from './basics';
 
 export const ContactId = z.int().positive();
 export const CountryCodeInput = z
@@ -232,29 +232,4 @@ export const contactsEvents = {
   'contacts.changed': ContactsChanged,
 } as const satisfies Record<string, z.ZodType>;
 
-// ─── Who may make each call (issue 21) ──────────────────────────────────────────────────────────
-
-export const contactsRules = {
-  'contacts.overview': STAFF,
-  'contacts.list': STAFF,
-  'contacts.get': STAFF,
-  'contacts.create': STAFF,
-  'contacts.update': STAFF,
-  /** A selection may be every contact: deleting in bulk is the owner's. */
-  'contacts.delete': rule('owner', 'delete'),
-  /** One contact by its id, never a selection: staff may. */
-  'contacts.deleteOne': rule('staff', 'delete'),
-  'contacts.undoDelete': STAFF,
-  'contacts.selectionIds': STAFF,
-  'contacts.setDefaultCountry': rule('owner', 'settings'),
-  'contacts.export': rule('owner', 'export'),
-  'contacts.optOut': rule('staff', 'consent'),
-  'contacts.optIn': rule('staff', 'consent'),
-  'contacts.consentExport': rule('owner', 'export'),
-  'groups.list': STAFF,
-  'groups.create': STAFF,
-  'groups.rename': STAFF,
-  'groups.delete': rule('staff', 'delete'),
-  'groups.addContacts': STAFF,
-  'groups.removeContacts': STAFF,
-} as const satisfies RuleTable<typeof contactsCalls>;
+export { contactsRules } from './rules/contacts';

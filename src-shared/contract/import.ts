@@ -1,7 +1,7 @@
 // Importing contacts from a file (issue 6): the contacts.import* calls. The renderer never reads a file itself into
 // the core: it uploads the bytes in chunks, and the core parses them.
 import { z } from 'zod';
-import { call, input, FileDownload, type CallSpec, STAFF, rule, type RuleTable } from './basics';
+import { call, input, FileDownload, type CallSpec } from './basics';
 import { ContactId, CountryCodeInput, CustomFieldKey, GroupName } from './contacts';
 
 /** Files above this are refused before a byte is read (checked by the renderer on File.size and by the core). */
@@ -181,15 +181,4 @@ export const importEvents = {
   'contacts.importProgress': ImportProgress,
 } as const satisfies Record<string, z.ZodType>;
 
-// ─── Who may make each call (issue 21) ──────────────────────────────────────────────────────────
-
-export const importRules = {
-  'contacts.importBegin': STAFF,
-  'contacts.importChunk': STAFF,
-  'contacts.importPreview': STAFF,
-  /** An imported file may opt numbers in or out. */
-  'contacts.importRun': rule('staff', 'consent'),
-  'contacts.importCancel': STAFF,
-  'contacts.importRows': STAFF,
-  'contacts.importDiscard': STAFF,
-} as const satisfies RuleTable<typeof importCalls>;
+export { importRules } from './rules/import';

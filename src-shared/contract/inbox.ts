@@ -1,7 +1,7 @@
 // Inbox: conversations and replies (GET /rest/mosms and the optional webhook receiver, issue 8), with the inbox.*
 // calls and events.
 import { z } from 'zod';
-import { call, input, none, type CallSpec, STAFF, rule, type RuleTable } from './basics';
+import { call, input, none, type CallSpec } from './basics';
 import { DeliveryState, RecipientState } from './campaigns';
 import { Me, UserId } from './team';
 
@@ -126,15 +126,4 @@ export const inboxEvents = {
   'inbox.assignedReply': z.object({ msisdn: z.number(), name: z.string().nullable(), text: z.string() }),
 } as const satisfies Record<string, z.ZodType>;
 
-// ─── Who may make each call (issue 21) ──────────────────────────────────────────────────────────
-
-export const inboxRules = {
-  'inbox.conversations': STAFF,
-  'inbox.thread': STAFF,
-  'inbox.markRead': STAFF,
-  'inbox.unreadCount': STAFF,
-  'inbox.reply': rule('staff', 'send'),
-  'inbox.assign': STAFF,
-  'inbox.addNote': STAFF,
-  'inbox.presence': STAFF,
-} as const satisfies RuleTable<typeof inboxCalls>;
+export { inboxRules } from './rules/inbox';

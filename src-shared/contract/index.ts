@@ -7,24 +7,24 @@
 // sync.ts, messages.ts, sandbox.ts, automations.ts, team.ts, audit.ts, remote.ts, privacy.ts and backup.ts. An event lives with the domain that emits it.
 import type { z } from 'zod';
 import type { Result } from '../errors';
-import { DEFAULT_MAX_INPUT_BYTES, type CallRule, type CallSpec } from './basics';
-import { accountCalls, accountEvents, accountRules } from './account';
-import { appCalls, appEvents, appRules } from './app';
-import { campaignsCalls, campaignsEvents, campaignsRules } from './campaigns';
-import { composeCalls, composeRules } from './compose';
-import { contactsCalls, contactsEvents, contactsRules } from './contacts';
-import { importCalls, importEvents, importRules } from './import';
-import { inboxCalls, inboxEvents, inboxRules } from './inbox';
-import { messagesCalls, messagesRules } from './messages';
-import { settingsCalls, settingsEvents, settingsRules } from './settings';
-import { syncCalls, syncEvents, syncRules } from './sync';
-import { sandboxCalls, sandboxRules } from './sandbox';
-import { automationsCalls, automationsEvents, automationsRules } from './automations';
-import { teamCalls, teamEvents, teamRules } from './team';
-import { auditCalls, auditRules } from './audit';
-import { remoteCalls, remoteEvents, remoteRules } from './remote';
-import { privacyCalls, privacyRules } from './privacy';
-import { backupCalls, backupEvents, backupRules } from './backup';
+import { DEFAULT_MAX_INPUT_BYTES, type CallSpec } from './basics';
+import { accountCalls, accountEvents } from './account';
+import { appCalls, appEvents } from './app';
+import { campaignsCalls, campaignsEvents } from './campaigns';
+import { composeCalls } from './compose';
+import { contactsCalls, contactsEvents } from './contacts';
+import { importCalls, importEvents } from './import';
+import { inboxCalls, inboxEvents } from './inbox';
+import { messagesCalls } from './messages';
+import { settingsCalls, settingsEvents } from './settings';
+import { syncCalls, syncEvents } from './sync';
+import { sandboxCalls } from './sandbox';
+import { automationsCalls, automationsEvents } from './automations';
+import { teamCalls, teamEvents } from './team';
+import { auditCalls } from './audit';
+import { remoteCalls, remoteEvents } from './remote';
+import { privacyCalls } from './privacy';
+import { backupCalls, backupEvents } from './backup';
 
 export { Mode, FileDownload, Role, AuditAction, DEFAULT_MAX_INPUT_BYTES, type CallSpec, type CallRule, type Access } from './basics';
 export * from './app';
@@ -92,29 +92,8 @@ export const calls = {
 
 export type Calls = typeof calls;
 
-/**
- * Who may make each call and whether it is audited, declared beside the call in its domain's file (issue 21). The
- * dispatcher enforces it for every transport; a test makes every call as each role and as no one against this table.
- */
-export const callRules = {
-  ...appRules,
-  ...settingsRules,
-  ...accountRules,
-  ...contactsRules,
-  ...importRules,
-  ...campaignsRules,
-  ...composeRules,
-  ...inboxRules,
-  ...syncRules,
-  ...messagesRules,
-  ...sandboxRules,
-  ...automationsRules,
-  ...teamRules,
-  ...auditRules,
-  ...remoteRules,
-  ...privacyRules,
-  ...backupRules,
-} as const satisfies { readonly [N in keyof Calls]: CallRule };
+/** Who may make each call and whether it is audited: zod-free in call-rules.ts, so the views load it without the schemas. */
+export { callRules } from './call-rules';
 export type CallName = keyof Calls;
 /** The call names of one domain or several, e.g. DomainCallName<'campaigns' | 'compose'>. */
 export type DomainCallName<D extends ContractDomain> = D extends ContractDomain ? keyof (typeof domainCalls)[D] : never;

@@ -1,7 +1,7 @@
 // Messages: one SMS looked up at the gateway by its id (GET /rest/mtsms/{id}), whoever sent it on the account: a
 // Besked campaign or the shop's other systems (a webshop's overcharged messages), with refunds from there (issue 9).
 import { z } from 'zod';
-import { call, input, Mode, type CallSpec, STAFF, type RuleTable } from './basics';
+import { call, input, Mode, type CallSpec } from './basics';
 import { DeliveryState } from './campaigns';
 
 /** A message id of the SMS (REST) interface, as the gateway and its delivery reports write it. */
@@ -61,8 +61,4 @@ export const messagesCalls = {
   ),
 } as const satisfies Record<string, CallSpec>;
 
-// ─── Who may make each call (issue 21) ──────────────────────────────────────────────────────────
-
-export const messagesRules = {
-  'messages.lookup': STAFF,
-} as const satisfies RuleTable<typeof messagesCalls>;
+export { messagesRules } from './rules/messages';

@@ -4,7 +4,7 @@
 // and the audit trail, which none of those domains should know about each other. Owner-only; every use is audited,
 // and the audit entry never names the person (the `person` key is removed from the recorded input).
 import { z } from 'zod';
-import { call, input, none, FileDownload, OWNER, rule, type CallSpec, type RuleTable } from './basics';
+import { call, input, none, FileDownload, type CallSpec } from './basics';
 
 /** Whose data: a contact, or a phone number as typed (which need not belong to any contact). */
 export const PrivacyPerson = z.union([
@@ -53,10 +53,4 @@ export const privacyCalls = {
   'privacy.applyRetention': call(none, Retention, 'Deletes the texts older than the retention now (the daily run makes this call too, so each run is audited).'),
 } as const satisfies Record<string, CallSpec>;
 
-export const privacyRules = {
-  'privacy.dataExport': rule('owner', 'export'),
-  'privacy.erase': rule('owner', 'delete'),
-  'privacy.retention': OWNER,
-  'privacy.setRetention': rule('owner', 'settings'),
-  'privacy.applyRetention': rule('owner', 'delete'),
-} as const satisfies RuleTable<typeof privacyCalls>;
+export { privacyRules } from './rules/privacy';

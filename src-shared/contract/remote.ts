@@ -2,7 +2,7 @@
 // These calls are answered by the desktop app itself (src-main/core/remote), never by a server: a server answers
 // them with "this is a server".
 import { z } from 'zod';
-import { call, input, none, type CallSpec, ANYONE, OWNER, rule, type RuleTable } from './basics';
+import { call, input, none, type CallSpec } from './basics';
 
 /** A server's address as typed: host[:port] or https://host[:port]. */
 export const ServerAddress = z.string().trim().min(1, 'Write the server\'s address').max(300);
@@ -46,9 +46,4 @@ export const remoteEvents = {
   'remote.state': RemoteState,
 } as const satisfies Record<string, z.ZodType>;
 
-export const remoteRules = {
-  'remote.state': ANYONE,
-  'remote.probe': OWNER,
-  'remote.use': rule('owner', 'settings'),
-  'remote.useThisPc': rule('owner', 'settings'),
-} as const satisfies RuleTable<typeof remoteCalls>;
+export { remoteRules } from './rules/remote';

@@ -1,7 +1,7 @@
 // Sandbox tools (issue 19): the customer's and the phone network's part, played on the built-in test gateway so a new
 // user sees replies, STOP, failed numbers and scheduled sends work. Every call is refused while Besked is live.
 import { z } from 'zod';
-import { call, input, none, type CallSpec, OWNER, STAFF, type RuleTable } from './basics';
+import { call, input, none, type CallSpec } from './basics';
 
 /** Whose phone plays the part: a contact (by id) or a number as typed (read in the contacts' default country). */
 const Who = {
@@ -41,11 +41,4 @@ export const sandboxCalls = {
   ),
 } as const satisfies Record<string, CallSpec>;
 
-// ─── Who may make each call (issue 21) ──────────────────────────────────────────────────────────
-
-export const sandboxRules = {
-  'sandbox.state': STAFF,
-  'sandbox.reply': STAFF,
-  'sandbox.setReachable': OWNER,
-  'sandbox.advanceClock': OWNER,
-} as const satisfies RuleTable<typeof sandboxCalls>;
+export { sandboxRules } from './rules/sandbox';

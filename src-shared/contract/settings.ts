@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { AppError } from '../errors';
 import { gatewayAddressProblem } from '../gateway/addresses';
-import { call, input, none, Mode, type CallSpec, OWNER, STAFF, rule, type RuleTable } from './basics';
+import { call, input, none, Mode, type CallSpec } from './basics';
 
 export const Platform = z.enum(['default', 'eu']);
 export type Platform = z.infer<typeof Platform>;
@@ -185,12 +185,4 @@ export const settingsEvents = {
   'settings.changed': SettingsView,
 } as const satisfies Record<string, z.ZodType>;
 
-// ─── Who may make each call (issue 21) ──────────────────────────────────────────────────────────
-
-export const settingsRules = {
-  'settings.get': STAFF,
-  'settings.update': rule('owner', 'settings'),
-  'settings.setToken': rule('owner', 'settings'),
-  'settings.clearToken': rule('owner', 'settings'),
-  'settings.testConnection': OWNER,
-} as const satisfies RuleTable<typeof settingsCalls>;
+export { settingsRules } from './rules/settings';

@@ -1,7 +1,7 @@
 // Sync: the status and inbox pollers' state, webhook secrets and delivery status changes (issue 8), with the sync.*
 // calls, the sync.state event and the message.status event the pollers push.
 import { z } from 'zod';
-import { call, input, none, type CallSpec, STAFF, rule, type RuleTable } from './basics';
+import { call, input, none, type CallSpec } from './basics';
 import { CampaignId, DeliveryState } from './campaigns';
 
 export const SyncChannelState = z.object({
@@ -77,11 +77,4 @@ export const syncEvents = {
   'sync.state': SyncState,
 } as const satisfies Record<string, z.ZodType>;
 
-// ─── Who may make each call (issue 21) ──────────────────────────────────────────────────────────
-
-export const syncRules = {
-  'sync.status': STAFF,
-  'sync.now': STAFF,
-  'sync.setWebhookSecret': rule('owner', 'settings'),
-  'sync.clearWebhookSecret': rule('owner', 'settings'),
-} as const satisfies RuleTable<typeof syncCalls>;
+export { syncRules } from './rules/sync';

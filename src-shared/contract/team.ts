@@ -2,7 +2,7 @@
 // invitations, password resets and the team list, with the team.* calls and events. On one PC without a server
 // there are no accounts: team.status says so and the other calls answer that this is not a server.
 import { z } from 'zod';
-import { call, input, none, Role, type CallSpec, ANYONE, STAFF, OWNER, rule, type RuleTable } from './basics';
+import { call, input, none, Role, type CallSpec } from './basics';
 import { Language } from './settings';
 
 export const UserId = z.int().positive();
@@ -121,24 +121,4 @@ export const teamEvents = {
   'team.sessionEnded': z.object({ reason: z.enum(['signedOut', 'expired', 'removed', 'passwordChanged']) }),
 } as const satisfies Record<string, z.ZodType>;
 
-// ─── Who may make each call ─────────────────────────────────────────────────────────────────────
-
-export const teamRules = {
-  'team.status': ANYONE,
-  'team.setupOwner': rule('anyone', 'users'),
-  'team.signIn': ANYONE,
-  'team.resume': ANYONE,
-  'team.signOut': STAFF,
-  'team.signOutEverywhere': STAFF,
-  'team.changePassword': rule('staff', 'users'),
-  'team.members': STAFF,
-  'team.users': OWNER,
-  'team.invite': rule('owner', 'users'),
-  'team.revokeInvitation': rule('owner', 'users'),
-  'team.invitationInfo': ANYONE,
-  'team.acceptInvitation': rule('anyone', 'users'),
-  'team.resetPassword': rule('owner', 'users'),
-  'team.setRole': rule('owner', 'users'),
-  'team.remove': rule('owner', 'users'),
-  'team.endSessions': rule('owner', 'users'),
-} as const satisfies RuleTable<typeof teamCalls>;
+export { teamRules } from './rules/team';

@@ -33,8 +33,7 @@ export type WireEvent = z.infer<typeof WireEvent>;
 /** Anything the core sends over the socket: an event carries `event`, an answer does not. */
 export type WireFromCore = WireAnswer | WireEvent;
 
-/** Where the contract's WebSocket listens, in web mode and on a Besked server alike. */
-export const BRIDGE_PATH = '/bridge';
+export { BRIDGE_PATH } from './bridge-path';
 
 /** The refusal of a frame that is not a call: not JSON, not an object, or without a usable id or name. */
 export const WIRE_NOT_A_CALL = 'A bridge message must be JSON with an id, a name and an input.';
