@@ -8,7 +8,11 @@ export default defineConfig({
   test: {
     projects: [
       // The Vue plugin lets the renderer's component tests (happy-dom, chosen per file) mount .vue files.
-      { plugins: [vue()], test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
+      // Unit files are CPU-bound and integration files mostly wait: run together, three at a time, they keep both cores busy.
+      {
+        plugins: [vue()],
+        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', maxWorkers: 3, sequence: { groupOrder: 1 } },
+      },
       {
         test: {
           name: 'integration',
@@ -16,7 +20,7 @@ export default defineConfig({
           environment: 'node',
           // These files mostly wait on real HTTP, child processes and timers, not on the CPU: three at a time.
           maxWorkers: 3,
-          // A project with its own worker count runs as its own group (vitest), after the unit tests.
+          // Projects with the same worker count share a group (vitest); each group runs after the one before.
           sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 60_000,
