@@ -524,6 +524,10 @@ export const da: Translation<Messages> = {
     emptyBody: 'Kampagner, du sender eller planlægger, vises her med leveringsstatus, pris og svar.',
     new: 'Ny kampagne',
     untitled: 'Besked uden navn',
+    madeNames: {
+      autoReply: 'Autosvar: {rule}',
+      optOutConfirmation: 'Bekræftelse af afmelding',
+    },
     columns: {
       name: 'Besked',
       state: 'Tilstand',

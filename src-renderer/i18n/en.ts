@@ -519,6 +519,11 @@ export const en = {
     emptyBody: 'Campaigns you send or schedule appear here with their delivery status, cost and replies.',
     new: 'New campaign',
     untitled: 'Untitled message',
+    /** Names the core gives the replies it sends by itself (campaign-title.ts says them in the UI's language). */
+    madeNames: {
+      autoReply: 'Auto-reply: {rule}',
+      optOutConfirmation: 'Opt-out confirmation',
+    },
     columns: {
       name: 'Message',
       state: 'State',
