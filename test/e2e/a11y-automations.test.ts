@@ -5,16 +5,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { EXAMPLES, exampleDraft, type ExampleId } from '../../src-renderer/automations/examples';
-import { en } from '../../src-renderer/i18n/en';
+import { da } from '../../src-renderer/i18n/da';
 import { openApp, type E2EApp, besked } from './harness';
 import { describeDefault, libraryDefaultsShown, type DefaultShown } from './library-defaults';
+import { describeEnglish, englishShown, type EnglishShown } from './english-words';
 import { axe, describeFinding, open, OPEN_OVERLAY, OVERLAYS, SEVERE, STEADY, type Finding } from './axe-audit';
 
 let app: E2EApp;
 const ids = { birthday: 0, keyword: 0, newsletter: 0 };
 
-/** A message by its dotted key, as vue-i18n finds it (the examples' texts only use {first_name}, kept as written). */
-const words = (key: string) => key.split('.').reduce<unknown>((node, k) => (node as Record<string, unknown>)[k], en) as string;
+/**
+ * A message by its dotted key, as vue-i18n finds it (the examples' texts only use {first_name}, kept as written). The
+ * shop is Danish, so its automations' names and texts are too: the Danish walk for English sentences then judges the
+ * UI's words, not what the shop wrote.
+ */
+const words = (key: string) => key.split('.').reduce<unknown>((node, k) => (node as Record<string, unknown>)[k], da) as string;
 
 /** An example set-up saved through the contract (the editor's own tests and automations.test.ts go through the UI). */
 async function saveExample(page: Page, id: ExampleId, patch: (d: Record<string, unknown>) => Record<string, unknown> = (d) => d): Promise<number> {
@@ -65,12 +70,13 @@ async function closeOverlays(page: Page): Promise<void> {
   }
 }
 
-function report(label: string, findings: Finding[], defaults: DefaultShown[]): void {
+function report(label: string, findings: Finding[], defaults: DefaultShown[], english: EnglishShown[] = []): void {
   const severe = findings.filter((f) => SEVERE.has(f.impact));
   const lesser = findings.filter((f) => !SEVERE.has(f.impact));
   console.log(`axe, ${label}: ${severe.length} serious or critical, ${lesser.length} lesser` + (findings.length ? `\n    ${[...severe, ...lesser].map(describeFinding).join('\n    ')}` : ''));
   expect([...severe, ...lesser].map(describeFinding)).toEqual([]);
   expect(defaults.map(describeDefault), "the component library's default texts").toEqual([]);
+  expect(english.map(describeEnglish), 'English sentences on a Danish screen').toEqual([]);
 }
 
 const setLook = async (page: Page, language: 'en' | 'da', theme: 'light' | 'dark') => {
@@ -94,7 +100,7 @@ describe('accessibility of Automations', () => {
     ids.keyword = await saveExample(page, 'keywordOpen');
     await besked(page, 'automations.activate', { id: ids.keyword });
     ids.newsletter = await saveExample(page, 'newsletter', (d) => ({ ...d, spec: { ...(d.spec as object), recipients: { contactIds: [], groupIds: [club.id], searches: [], numbers: [] } } }));
-    await besked(page, 'sandbox.reply', { contactId: mette.id, text: 'Open?' });
+    await besked(page, 'sandbox.reply', { contactId: mette.id, text: 'Åben?' });
   }, 120_000);
 
   afterAll(async () => {
@@ -111,13 +117,16 @@ describe('accessibility of Automations', () => {
     await setLook(page, language, theme);
     const findings: Finding[] = [];
     const defaults: DefaultShown[] = [];
+    const english: EnglishShown[] = [];
     for (const target of targets) {
       await open(page, target.hash(), target.view);
       await target.then?.(page);
       findings.push(...(await axe(page, target.name)));
       defaults.push(...(await libraryDefaultsShown(page, target.name, language)));
+      // Issue 27.10: the automations' list, editor and history speak Danish through and through.
+      if (language === 'da') english.push(...(await englishShown(page, target.name)));
     }
-    report(`automations, ${language} ${theme}`, findings, defaults);
+    report(`automations, ${language} ${theme}`, findings, defaults, english);
   }, 120_000);
 
   it.each([
@@ -128,14 +137,16 @@ describe('accessibility of Automations', () => {
     await setLook(page, language, theme);
     const findings: Finding[] = [];
     const defaults: DefaultShown[] = [];
+    const english: EnglishShown[] = [];
     for (const d of dialogs) {
       await open(page, d.hash(), d.view);
       await d.act(page);
       await page.waitForTimeout(150);
       findings.push(...(await axe(page, d.name, OVERLAYS)));
       defaults.push(...(await libraryDefaultsShown(page, d.name, language, OVERLAYS)));
+      if (language === 'da') english.push(...(await englishShown(page, d.name, OVERLAYS)));
       await closeOverlays(page);
     }
-    report(`automations' dialogs, ${language} ${theme}`, findings, defaults);
+    report(`automations' dialogs, ${language} ${theme}`, findings, defaults, english);
   }, 120_000);
 });
