@@ -14,6 +14,7 @@ import { coded } from '../../../src-shared/error-codes';
 import { DEFAULT_BATCH_SIZE, frozenListOf, insertQueuedRows, nextRecipientId, QUEUED_ROW_PARAMS, writeBatches, type FrozenList } from './recipients/frozen-batches';
 import { channelTraits } from './outbox/channel-traits';
 import { computerClock } from '../clock';
+import { consentMark, optedOutSince, type ConsentMark } from '../contacts/consent';
 
 export interface SendDeps {
   db: Db;
@@ -33,6 +34,9 @@ export interface SendDeps {
   now?: () => number;
 }
 
+/** Plans a send makes in turns of the event loop before it plans in one stretch (see send()). */
+const PLAN_TRIES = 3;
+
 /** Rows prepared between two yields to the event loop. */
 const YIELD_EVERY = 10_000;
 
@@ -48,7 +52,25 @@ export class CampaignSender {
     const row = this.deps.store.row(id);
     if (row.state !== 'draft') throw new BeskedError('conflict', 'This campaign has already been sent or scheduled.', coded('campaign.alreadySent'));
     const draft = draftOf(row);
-    const plan = await this.deps.preview.plan(draft, true);
+    // The plan lets the event loop turn while it reads and composes 100,000 (issue 30.3), so a STOP may be recorded
+    // meanwhile. Consent's mark is taken before the plan reads opt-outs; the freeze's transaction checks nothing
+    // changed for its recipients since (optedOutSince) and otherwise the plan is made again, its last try in one
+    // stretch as before, when nothing can come between the opt-outs it reads and the rows it freezes.
+    for (let attempt = 1; ; attempt++) {
+      const mark = consentMark(this.deps.db);
+      const plan = await this.deps.preview.plan(draft, true, attempt >= PLAN_TRIES);
+      if (await this.check(id, plan, expectedCost, liveAcknowledged, mark)) break;
+      this.deps.preview.invalidate();
+    }
+    // The frozen rows are the truth now; let go of the resolved list (100,000 contacts is tens of megabytes).
+    this.deps.preview.invalidate();
+    this.deps.senders.remember(draft.sender);
+    this.deps.changed(id);
+    this.deps.wake();
+  }
+
+  /** Checks the plan as the preview did and freezes it; false when a recipient opted out since the mark. */
+  private async check(id: number, plan: SendPlan, expectedCost: number | null | undefined, liveAcknowledged: boolean, mark: ConsentMark): Promise<boolean> {
     const blocking = plan.preview.problems.find((p) => p.level === 'error');
     if (blocking) throw new BeskedError('validation', blocking.message);
     if (expectedCost !== undefined && expectedCost !== null && plan.cost && plan.cost.total > expectedCost + 0.005) {
@@ -59,15 +81,10 @@ export class CampaignSender {
       );
     }
     this.deps.firstLive.check(plan.mode, liveAcknowledged);
-    await this.freeze(id, plan);
-    // The frozen rows are the truth now; let go of the resolved list (100,000 contacts is tens of megabytes).
-    this.deps.preview.invalidate();
-    this.deps.senders.remember(draft.sender);
-    this.deps.changed(id);
-    this.deps.wake();
+    return this.freeze(id, plan, mark);
   }
 
-  private async freeze(id: number, plan: SendPlan): Promise<void> {
+  private async freeze(id: number, plan: SendPlan, mark: ConsentMark): Promise<boolean> {
     const db = this.deps.db;
     const row = this.deps.store.row(id);
     const draft = draftOf(row);
@@ -121,9 +138,11 @@ export class CampaignSender {
       'INSERT INTO campaign_exclusions (campaign_id, label, msisdn, contact_id, reason, detail) VALUES (?, ?, ?, ?, ?, ?)',
     );
     let firstId = 0;
-    db.transaction(() => {
+    const frozen = db.transaction(() => {
       const current = db.prepare('SELECT state FROM campaigns WHERE id = ?').pluck().get(id);
       if (current !== 'draft') throw new BeskedError('conflict', 'This campaign has already been sent or scheduled.', coded('campaign.alreadySent'));
+      const since = optedOutSince(db, mark);
+      if (since === 'erased' || recipients.some((r) => since.has(r.msisdn))) return false;
       // Ids are given, not left to SQLite: the rows come after the ids the batches reserve.
       firstId = nextRecipientId(db);
       list.firstId = firstId;
@@ -152,7 +171,9 @@ export class CampaignSender {
         kind === 'now' ? null : draft.sendAt,
         id,
       );
+      return true;
     })();
-    if (batched > 0) this.deps.adopt?.(id, list);
+    if (frozen && batched > 0) this.deps.adopt?.(id, list);
+    return frozen;
   }
 }

@@ -127,6 +127,33 @@ export function optedOutAmong(db: Db, msisdns: readonly number[]): Set<number> {
   return found;
 }
 
+/** Where the consent log and the erasures stand (consentMark). */
+export interface ConsentMark {
+  logId: number;
+  erasedAt: string | null;
+}
+
+/**
+ * Where consent stands: a send that read opt-outs over several turns of the event loop asks optedOutSince with it
+ * before freezing (campaigns/send.ts). Every opt-out is logged (optOut, optOutMany), so none slips past it.
+ */
+export function consentMark(db: Db): ConsentMark {
+  return {
+    logId: db.prepare<[], number>('SELECT COALESCE(MAX(id), 0) FROM consent_log').pluck().get()!,
+    erasedAt: db.prepare<[], string | null>('SELECT MAX(erased_at) FROM erased_numbers').pluck().get() ?? null,
+  };
+}
+
+/**
+ * The numbers opted out since a mark (some may have opted in again since: they count, to be safe), or 'erased' when
+ * a number was erased since: an erasure deletes the number's log, so the caller must read opt-outs again.
+ */
+export function optedOutSince(db: Db, mark: ConsentMark): Set<number> | 'erased' {
+  const erasedAt = db.prepare<[], string | null>('SELECT MAX(erased_at) FROM erased_numbers').pluck().get() ?? null;
+  if (erasedAt !== mark.erasedAt) return 'erased';
+  return new Set(db.prepare<[number], number>("SELECT msisdn FROM consent_log WHERE id > ? AND action = 'opt_out'").pluck().all(mark.logId));
+}
+
 /** Every opt-in and opt-out of a number, newest first. */
 export function consentHistory(db: Db, msisdn: number): ConsentEntry[] {
   return statements(db).history.all(msisdn);

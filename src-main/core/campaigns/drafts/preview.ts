@@ -7,7 +7,7 @@ import { MAX_MESSAGE_CHARS } from '../../../../src-shared/sms/segments';
 import type { PriceBook, Mode } from '../../pricing/price-book';
 import { TemplateComposer, type ComposedText } from '../recipients/composition';
 import { checkCampaignCap, isQuiet, nextAllowedTime, systemOffset, type OffsetFn } from '../checks/limits';
-import { resolveRecipients, type ContactDirectory, type Resolution } from '../recipients/recipients';
+import { resolveRecipients, resolveRecipientsInTurns, type ContactDirectory, type Resolution } from '../recipients/recipients';
 import { channelTraits } from '../outbox/channel-traits';
 import { computerClock } from '../../clock';
 import { checkSender, describeSenderIssue, senderIssueCode } from '../../../../src-shared/senders';
@@ -40,9 +40,9 @@ const FIRST_PRICE_LIST_WAIT_MS = 3_000;
 const RESOLUTION_TTL_MS = 30_000;
 const EXCLUSIONS_IN_PREVIEW = 100;
 /**
- * Texts a preview composes between two turns of the event loop: composing and pricing 100,000 held every other call
- * for a second or more (issue 30.3). A send's plan (`fresh`) composes in one stretch, so nothing changes between the
- * opt-outs it re-read and the texts it freezes.
+ * Texts a plan composes between two turns of the event loop: composing and pricing 100,000 held every other call
+ * for a second or more (issue 30.3). A send's plan turns the loop too: opt-outs recorded meanwhile are caught by the
+ * send itself, which freezes only if none of its recipients opted out since its plan began (send.ts).
  */
 const COMPOSE_SLICE = 2_000;
 /** A schedule further ahead than this is almost certainly a typo in the year. */
@@ -82,6 +82,8 @@ export class ComposePreviewService {
   private composed: { key: string; resolution: Resolution; index: PriceIndex | null; value: Composed } | null = null;
   private readonly now: () => number;
   private readonly offset: OffsetFn;
+  /** Counts invalidations: a list read in turns while contacts changed is not kept for the next preview. */
+  private generation = 0;
 
   constructor(private readonly deps: PreviewDeps) {
     this.now = deps.now ?? computerClock.now;
@@ -90,6 +92,7 @@ export class ComposePreviewService {
 
   /** Forget resolved lists (contacts, groups or opt-outs changed). */
   invalidate(): void {
+    this.generation++;
     this.cache = null;
     this.composed = null;
   }
@@ -100,13 +103,27 @@ export class ComposePreviewService {
    * again anyway, because sending to someone who just wrote STOP is the one mistake a stale list must not make.
    */
   resolve(draft: CampaignDraft, fresh = false): Resolution {
-    const key = JSON.stringify(draft.recipients);
+    return this.cached(draft, fresh) ?? this.remember(draft, resolveRecipients(draft.recipients, this.deps.directory));
+  }
+
+  /** The same, letting the event loop turn every few thousand contacts when the list is read anew. */
+  async resolveInTurns(draft: CampaignDraft, fresh = false): Promise<Resolution> {
+    const hit = this.cached(draft, fresh);
+    if (hit) return hit;
+    const generation = this.generation;
+    const resolution = await resolveRecipientsInTurns(draft.recipients, this.deps.directory);
+    return generation === this.generation ? this.remember(draft, resolution) : resolution;
+  }
+
+  private cached(draft: CampaignDraft, fresh: boolean): Resolution | null {
     const c = this.cache;
-    if (c && c.key === key && this.now() - c.at < RESOLUTION_TTL_MS) {
-      if (!fresh || this.deps.directory.optedOut(c.resolution.recipients.map((r) => r.msisdn)).size === 0) return c.resolution;
-    }
-    const resolution = resolveRecipients(draft.recipients, this.deps.directory);
-    this.cache = { key, at: this.now(), resolution };
+    if (!c || c.key !== JSON.stringify(draft.recipients) || this.now() - c.at >= RESOLUTION_TTL_MS) return null;
+    if (fresh && this.deps.directory.optedOut(c.resolution.recipients.map((r) => r.msisdn)).size > 0) return null;
+    return c.resolution;
+  }
+
+  private remember(draft: CampaignDraft, resolution: Resolution): Resolution {
+    this.cache = { key: JSON.stringify(draft.recipients), at: this.now(), resolution };
     return resolution;
   }
 
@@ -185,14 +202,17 @@ export class ComposePreviewService {
     return value;
   }
 
-  /** Resolves, composes, prices and checks a draft; `fresh` re-reads opt-outs (as a send must). */
-  async plan(draft: CampaignDraft, fresh = false): Promise<SendPlan> {
+  /**
+   * Resolves, composes, prices and checks a draft; `fresh` re-reads opt-outs (as a send must). The event loop turns
+   * every few thousand contacts and texts, unless `oneStretch` (a send's last try, when opt-outs kept arriving).
+   */
+  async plan(draft: CampaignDraft, fresh = false, oneStretch = false): Promise<SendPlan> {
     const settings = this.deps.settings();
     const limits = settings.sendingLimits;
     const mode = await this.deps.mode();
     this.deps.prices.refreshIfStale(mode);
     await this.deps.prices.firstList(mode, FIRST_PRICE_LIST_WAIT_MS);
-    const resolution = this.resolve(draft, fresh);
+    const resolution = oneStretch ? this.resolve(draft, fresh) : await this.resolveInTurns(draft, fresh);
     const composer = new TemplateComposer(draft.text, draft.fallbacks);
     const known = new Set(this.deps.directory.fieldKeys());
 
@@ -207,7 +227,7 @@ export class ComposePreviewService {
       resolution,
       draft,
       { index, cls, currency, maxParts: limits.maxParts },
-      fresh ? null : COMPOSE_SLICE,
+      oneStretch ? null : COMPOSE_SLICE,
     );
 
     const problems: ComposeProblem[] = [];

@@ -4,6 +4,7 @@ import type { RecipientSpec } from '../../../../src-shared/contract';
 import type { CountryCode } from '../../../../src-shared/phone';
 import { optedOutAmong } from '../../contacts/consent';
 import { defaultCountry } from '../../contacts/contact-prefs';
+import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../db/database';
 import { BUILTIN_MERGE_FIELDS } from '../../contacts/merge-field-keys';
 import { ftsMatchQuery } from '../../contacts/search-query';
@@ -16,6 +17,20 @@ import type { ContactDirectory, DirectoryContact } from './recipients';
 type ContactRowDb = [id: number, firstName: string, lastName: string, e164: string, msisdn: number, email: string, company: string, custom: string];
 
 const COLUMNS = 'c.id, c.first_name, c.last_name, c.e164, c.msisdn, c.email, c.company, c.custom';
+
+/** Contacts read per statement (see contacts()). */
+const PAGE = 5_000;
+
+/** Every page of a keyset query whose last parameter is the id after which it starts. */
+function* pages(page: Statement, first: unknown): Iterable<DirectoryContact> {
+  let after = 0;
+  for (;;) {
+    const rows = page.all(first, after) as ContactRowDb[];
+    for (const r of rows) yield toContact(r);
+    if (rows.length < PAGE) return;
+    after = rows[rows.length - 1]![0];
+  }
+}
 
 function toContact([id, firstName, lastName, e164, msisdn, email, company, customJson]: ContactRowDb): DirectoryContact {
   let custom: Record<string, string> = {};
@@ -34,41 +49,45 @@ function toContact([id, firstName, lastName, e164, msisdn, email, company, custo
 export class SqlContactDirectory implements ContactDirectory {
   constructor(private readonly db: Db) {}
 
+  /**
+   * Read a page at a time, each page with a statement of its own that is done before its contacts are handed out:
+   * a plan that lets the event loop turn between contacts (resolveRecipientsInTurns) leaves the connection free for
+   * the calls let in meanwhile. Pages follow the order's key (keyset), so a page costs the same at any depth.
+   */
   *contacts(spec: Pick<RecipientSpec, 'contactIds' | 'groupIds' | 'searches'>): Iterable<DirectoryContact> {
-    if (spec.contactIds.length) {
+    for (let i = 0; i < spec.contactIds.length; i += PAGE) {
       const rows = this.db
         .prepare(`SELECT ${COLUMNS} FROM json_each(?) j JOIN contacts c ON c.id = j.value ORDER BY j.key`)
         .raw(true)
-        .iterate(JSON.stringify(spec.contactIds)) as IterableIterator<ContactRowDb>;
+        .all(JSON.stringify(spec.contactIds.slice(i, i + PAGE))) as ContactRowDb[];
       for (const r of rows) yield toContact(r);
     }
     if (spec.groupIds.length) {
       // In the order the contacts were added (an import's row order): walking the members' primary key and the
       // contacts' is far cheaper for 100,000 than sorting by name, and reads as the user's own list.
-      const rows = this.db
+      const page = this.db
         .prepare(
           spec.groupIds.length === 1
-            ? `SELECT ${COLUMNS} FROM contact_group_members m JOIN contacts c ON c.id = m.contact_id WHERE m.group_id = ? ORDER BY m.contact_id`
+            ? `SELECT ${COLUMNS} FROM contact_group_members m JOIN contacts c ON c.id = m.contact_id
+               WHERE m.group_id = ? AND m.contact_id > ? ORDER BY m.contact_id LIMIT ${PAGE}`
             : `SELECT ${COLUMNS} FROM contacts c
-               WHERE c.id IN (SELECT contact_id FROM contact_group_members WHERE group_id IN (SELECT value FROM json_each(?)))
-               ORDER BY c.id`,
+               WHERE c.id IN (SELECT contact_id FROM contact_group_members WHERE group_id IN (SELECT value FROM json_each(?))) AND c.id > ?
+               ORDER BY c.id LIMIT ${PAGE}`,
         )
-        .raw(true)
-        .iterate(spec.groupIds.length === 1 ? spec.groupIds[0] : JSON.stringify(spec.groupIds)) as IterableIterator<ContactRowDb>;
-      for (const r of rows) yield toContact(r);
+        .raw(true);
+      yield* pages(page, spec.groupIds.length === 1 ? spec.groupIds[0] : JSON.stringify(spec.groupIds));
     }
     for (const search of spec.searches) {
       const match = ftsMatchQuery(search);
       if (match === null) continue;
-      const rows = this.db
+      const page = this.db
         .prepare(
           `SELECT ${COLUMNS} FROM contacts c
-           WHERE c.id IN (SELECT rowid FROM contacts_fts WHERE contacts_fts MATCH ?)
-           ORDER BY c.id`,
+           WHERE c.id IN (SELECT rowid FROM contacts_fts WHERE contacts_fts MATCH ?) AND c.id > ?
+           ORDER BY c.id LIMIT ${PAGE}`,
         )
-        .raw(true)
-        .iterate(match) as IterableIterator<ContactRowDb>;
-      for (const r of rows) yield toContact(r);
+        .raw(true);
+      yield* pages(page, match);
     }
   }
 

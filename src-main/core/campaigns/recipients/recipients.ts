@@ -67,19 +67,49 @@ export function contactValues(c: DirectoryContact): Record<string, string> {
  * number twice and the user should see why their count is lower.
  */
 export function resolveRecipients(spec: RecipientSpec, dir: ContactDirectory): Resolution {
-  const recipients: ResolvedRecipient[] = [];
-  const exclusions: Exclusion[] = [];
-  const byMsisdn = new Map<number, ResolvedRecipient>();
-  const seenContacts = new Set<number>();
+  const list = new ContactList();
+  for (const c of dir.contacts(spec)) list.add(c);
+  return finish(list, spec, dir);
+}
 
+/** Contacts resolved between two turns of the event loop by resolveRecipientsInTurns. */
+export const RESOLVE_SLICE = 2_000;
+
+/**
+ * The same resolution, letting the event loop turn after every RESOLVE_SLICE contacts (issue 30.3: 100,000 contacts
+ * held every other call for two seconds). The directory must not keep a statement open between the contacts it
+ * hands out (SqlContactDirectory reads pages), or the calls let in between would find the connection busy.
+ */
+export async function resolveRecipientsInTurns(spec: RecipientSpec, dir: ContactDirectory, slice = RESOLVE_SLICE): Promise<Resolution> {
+  const list = new ContactList();
+  let n = 0;
   for (const c of dir.contacts(spec)) {
-    if (seenContacts.has(c.id)) continue;
-    seenContacts.add(c.id);
-    if (byMsisdn.has(c.msisdn)) continue;
-    const r: ResolvedRecipient = { msisdn: c.msisdn, contactId: c.id, name: contactName(c) || null, values: contactValues(c) };
-    byMsisdn.set(c.msisdn, r);
-    recipients.push(r);
+    list.add(c);
+    if (++n % slice === 0) await new Promise<void>((res) => setImmediate(res));
   }
+  return finish(list, spec, dir);
+}
+
+/** The contacts reached so far, each once, and each number once. */
+class ContactList {
+  readonly recipients: ResolvedRecipient[] = [];
+  readonly byMsisdn = new Map<number, ResolvedRecipient>();
+  private readonly seenContacts = new Set<number>();
+
+  add(c: DirectoryContact): void {
+    if (this.seenContacts.has(c.id)) return;
+    this.seenContacts.add(c.id);
+    if (this.byMsisdn.has(c.msisdn)) return;
+    const r: ResolvedRecipient = { msisdn: c.msisdn, contactId: c.id, name: contactName(c) || null, values: contactValues(c) };
+    this.byMsisdn.set(c.msisdn, r);
+    this.recipients.push(r);
+  }
+}
+
+/** Typed numbers added to the contacts' list, then opted-out numbers left out. */
+function finish(list: ContactList, spec: RecipientSpec, dir: ContactDirectory): Resolution {
+  const { recipients, byMsisdn } = list;
+  const exclusions: Exclusion[] = [];
 
   if (spec.numbers.length > 0) {
     const country = dir.defaultCountry();
