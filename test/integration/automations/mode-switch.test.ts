@@ -18,6 +18,18 @@ afterEach(async () => {
 
 const zone = 'Europe/Copenhagen';
 
+/** Switches the core to live on a gateway of its own (a second simulator on the computer's clock) and lets the runner look. */
+async function goLive(t: Awaited<ReturnType<typeof p.core>>, token: string): Promise<{ base: string; token: string }> {
+  const port = await freePort();
+  live = await startSimulator({ port, token, log: () => undefined });
+  const base = `http://127.0.0.1:${port}`;
+  await t.ok('settings.update', { sandbox: false, endpoints: { default: { messagingUrl: base, legacyUrl: base } } });
+  await t.ok('settings.setToken', { platform: 'default', token });
+  t.core.automations.wake();
+  await settled(t);
+  return { base, token };
+}
+
 describe('switching from Sandbox to live', () => {
   it('neither shows nor sends again a run already sent on the test clock', async () => {
     const t = await p.core();
@@ -31,14 +43,7 @@ describe('switching from Sandbox to live', () => {
     expect(occurrences(t, id).map((r) => r.state)).toEqual(['sent', 'sent']);
     expect(await simNow(t)).toBeGreaterThan(Date.now() + 86_400_000);
 
-    const token = 'live-token-mode-switch';
-    const port = await freePort();
-    live = await startSimulator({ port, token, log: () => undefined });
-    const base = `http://127.0.0.1:${port}`;
-    await t.ok('settings.update', { sandbox: false, endpoints: { default: { messagingUrl: base, legacyUrl: base } } });
-    await t.ok('settings.setToken', { platform: 'default', token });
-    t.core.automations.wake();
-    await settled(t);
+    const { base, token } = await goLive(t, 'live-token-mode-switch');
 
     const listed = (await t.ok('automations.list', {})).automations.find((a) => a.id === id)!;
     // The live clock is a day behind the test clock: the next send is the first run not sent on either clock.
@@ -57,14 +62,7 @@ describe('switching from Sandbox to live', () => {
     expect(occurrences(t, id).map((r) => r.state)).toEqual(['sent']);
     const sandboxSent = (await t.ledger()).length;
 
-    const token = 'live-token-mode-switch-back';
-    const port = await freePort();
-    live = await startSimulator({ port, token, log: () => undefined });
-    const base = `http://127.0.0.1:${port}`;
-    await t.ok('settings.update', { sandbox: false, endpoints: { default: { messagingUrl: base, legacyUrl: base } } });
-    await t.ok('settings.setToken', { platform: 'default', token });
-    t.core.automations.wake();
-    await settled(t);
+    const { base, token } = await goLive(t, 'live-token-mode-switch-back');
     // Live, the computer's clock has not reached today's run yet, which the test clock already sent: nothing goes out.
     expect(((await simCall(base, token, 'GET', '/_sim/ledger')) as { messages: unknown[] }).messages).toEqual([]);
 
