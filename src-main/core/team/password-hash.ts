@@ -19,15 +19,17 @@ const RECENT_KEPT = 32;
 
 export async function verifyPassword(stored: string, password: string): Promise<boolean> {
   const started = performance.now();
+  let matched: boolean;
   try {
-    return await verify(stored, password);
+    matched = await verify(stored, password);
   } catch {
-    // A hash the library cannot read matches nothing.
+    // A hash the library cannot read matches nothing, and is refused before any hashing: its time is not a check's, so
+    // it does not join the pool an unchecked attempt draws its wait from (it would let that attempt answer early).
     return false;
-  } finally {
-    recent.push(performance.now() - started);
-    if (recent.length > RECENT_KEPT) recent.shift();
   }
+  recent.push(performance.now() - started);
+  if (recent.length > RECENT_KEPT) recent.shift();
+  return matched;
 }
 
 let dummy: Promise<string> | null = null;

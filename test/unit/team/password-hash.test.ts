@@ -1,5 +1,5 @@
 // Passwords are hashed with argon2id at OWASP's memory-hard minimum or stronger, and only the right one matches.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseOptions } from '@node-rs/argon2';
 import { hashPassword, spendCheckTime, verifyPassword } from '../../../src-main/core/team/password-hash';
 
@@ -19,17 +19,24 @@ describe('password hashes', () => {
   });
 
   it('lets an unchecked attempt take as long as a real check, without hashing', async () => {
-    const stored = await hashPassword('korrekt hest batteri');
+    // A fresh module, so the pool of timed checks holds only this test's (the first test's ran under other load).
+    vi.resetModules();
+    const fresh = await import('../../../src-main/core/team/password-hash');
+    const stored = await fresh.hashPassword('korrekt hest batteri');
+    // A hash the library cannot read is refused at once: that is not a check's time and must not shorten the wait.
+    expect(await fresh.verifyPassword('not a hash', 'x')).toBe(false);
     const real: number[] = [];
     for (let i = 0; i < 4; i++) {
       const t = performance.now();
-      await verifyPassword(stored, 'forkert');
+      await fresh.verifyPassword(stored, 'forkert');
       real.push(performance.now() - t);
     }
-    const t = performance.now();
-    await spendCheckTime('forkert');
-    const spent = performance.now() - t;
-    // Drawn from the last real checks: at least the shortest of them (timers fire late, never early).
-    expect(spent).toBeGreaterThanOrEqual(Math.min(...real) - 2);
+    for (let i = 0; i < 8; i++) {
+      const t = performance.now();
+      await fresh.spendCheckTime('forkert');
+      const spent = performance.now() - t;
+      // Drawn from the real checks: at least the shortest of them (timers fire late, never early).
+      expect(spent).toBeGreaterThanOrEqual(Math.min(...real) - 2);
+    }
   });
 });
