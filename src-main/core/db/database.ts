@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { BeskedError } from '../errors';
 import { migrations, type Migration } from './migrations';
-import { configureCheckpoints } from './checkpoints';
+import { configureConnection } from './connection';
 
 export type Db = Database.Database;
 
@@ -22,11 +22,7 @@ export function openDatabase(file: string, opts: OpenOptions = {}): Db {
     // Checked before any pragma writes, so a newer database is left byte for byte as it was.
     refuseNewer(db, list);
     db.pragma('journal_mode = WAL');
-    db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
-    // NORMAL is durable in WAL mode across application crashes; only an OS crash can lose the last commit.
-    db.pragma('synchronous = NORMAL');
-    configureCheckpoints(db);
+    configureConnection(db);
     const version = schemaVersion(db);
     // A new database (version 0) has nothing to lose; one at the latest version is not migrated.
     if (opts.beforeMigrate && version > 0 && version < list.length) opts.beforeMigrate(db, version);

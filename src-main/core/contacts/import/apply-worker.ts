@@ -4,19 +4,15 @@
 import { parentPort } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { Db } from '../../db/database';
+import { configureConnection } from '../../db/connection';
 import { BeskedError } from '../../errors';
-import { configureCheckpoints } from '../../db/checkpoints';
 import { applyStaged, type ApplyOptions } from './apply';
 
 parentPort!.once('message', ({ file, options }: { file: string; options: ApplyOptions }) => {
   const db = new Database(file) as Db;
   try {
-    // As the core's own connection (db/database.ts): WAL is the file's, these are the connection's.
-    db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 5000');
-    db.pragma('synchronous = NORMAL');
-    // A large save's commit copies the log into the file here, off the core's thread.
-    configureCheckpoints(db);
+    // As the core's own connection: a large save's commit copies the log into the file here, off the core's thread.
+    configureConnection(db);
     parentPort!.postMessage({ started: true });
     const r = applyStaged(db, options);
     parentPort!.postMessage({ ok: true, result: { ...r, existing: [...r.existing] } });
