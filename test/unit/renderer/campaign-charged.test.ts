@@ -11,10 +11,7 @@ import { mountView } from './support/mount-view';
 import { detail, timeline } from './support/campaign-fixtures';
 import type { CampaignRecipientRow } from '../../../src-shared/contract';
 
-vi.mock('vue-chartjs', async () => {
-  const { defineComponent, h } = await import('vue');
-  return { Line: defineComponent({ setup: () => () => h('canvas') }) };
-});
+vi.mock('vue-chartjs', () => import('./support/chart-double'));
 
 let wrapper: VueWrapper | undefined;
 

@@ -13,10 +13,7 @@ import { detail, timeline } from './support/campaign-fixtures';
 import { checkSender, describeSenderIssue, senderIssueCode } from '../../../src-shared/senders';
 import type { CampaignRecipientRow } from '../../../src-shared/contract';
 
-vi.mock('vue-chartjs', async () => {
-  const { defineComponent, h } = await import('vue');
-  return { Line: defineComponent({ setup: () => () => h('canvas') }) };
-});
+vi.mock('vue-chartjs', () => import('./support/chart-double'));
 
 let wrapper: VueWrapper | undefined;
 afterEach(() => {

@@ -13,10 +13,7 @@ import { mountView } from './support/mount-view';
 import { summary, timeline } from './support/campaign-fixtures';
 import { automation, nextSends, settingsView } from './support/automation-fixtures';
 
-vi.mock('vue-chartjs', async () => {
-  const { defineComponent, h } = await import('vue');
-  return { Line: defineComponent({ setup: () => () => h('canvas') }) };
-});
+vi.mock('vue-chartjs', () => import('./support/chart-double'));
 
 let wrapper: VueWrapper | undefined;
 afterEach(() => {
