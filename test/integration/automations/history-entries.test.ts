@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
 import type { AutomationDraft, DateFieldSpec, HistoryItem, RecurringSpec } from '../../../src-shared/contract/automations';
 import { numbers, perTest, type TestCore } from '../campaigns/helpers';
-import { activate, dailyAt, message, settled, simNow } from './runner-helpers';
+import { activate, birthdays, dailyAt, message, settled, simNow } from './runner-helpers';
 
 const p = perTest();
 afterEach(() => p.after());
@@ -35,14 +35,6 @@ async function later(t: TestCore, seconds: number): Promise<number> {
 
 const near = (iso: string, ms: number) => Math.abs(Date.parse(iso) - ms) < 60_000;
 
-const birthdayOn: DateFieldSpec = {
-  kind: 'date_field',
-  field: 'birthday',
-  offset: { direction: 'on', amount: 0, unit: 'days' },
-  time: '09:00',
-  repeat: 'yearly',
-  recipients: { contactIds: [], groupIds: [], searches: [], numbers: [] },
-};
 
 /** A contact written straight to the table, born on `day`'s date in 1980 (as CSV import stores the cell). */
 function birthdayPerson(t: TestCore, name: string, msisdn: number, day: DateTime): number {
@@ -127,25 +119,12 @@ describe('an append-only automation history', () => {
   it('lists a birthday skipped for an opted-out contact, and a handed-over one withdrawn when its contact opts out, by name', async () => {
     const t = await p.core();
     const due = DateTime.fromMillis((await simNow(t)) + 10 * HOUR * 1000, { zone });
-    const insert = t.core.db.prepare(
-      'INSERT INTO contacts (first_name, e164, msisdn, custom, sort_key, search_phone, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    );
     const at = new Date().toISOString();
-    const person = (name: string, msisdn: number) =>
-      Number(insert.run(name, `+${msisdn}`, msisdn, JSON.stringify({ birthday: due.toFormat('dd-MM-1980') }), name.toLowerCase(), String(msisdn), at, at).lastInsertRowid);
-    const anna = person('Anna', 4530000001);
-    const bo = person('Bo', 4530000002);
+    const anna = birthdayPerson(t, 'Anna', 4530000001, due);
+    const bo = birthdayPerson(t, 'Bo', 4530000002, due);
     const optOut = (msisdn: number) => t.core.db.prepare("INSERT INTO opt_outs (msisdn, source, by, at) VALUES (?, 'manual', 'test', ?)").run(msisdn, at);
     optOut(4530000002);
-    const spec: DateFieldSpec = {
-      kind: 'date_field',
-      field: 'birthday',
-      offset: { direction: 'on', amount: 0, unit: 'days' },
-      time: due.toFormat('HH:mm'),
-      repeat: 'yearly',
-      recipients: { contactIds: [], groupIds: [], searches: [], numbers: [] },
-    };
-    const id = await activate(t, spec, { name: 'Birthday' });
+    const id = await activate(t, { ...birthdays, time: due.toFormat('HH:mm') }, { name: 'Birthday' });
     const of = async (contactId: number) => (await entries(t, id)).filter((e) => e.contactId === contactId);
     expect((await of(bo)).map((e) => [e.state, e.name, e.reasonCode?.code])).toEqual([['skipped', 'Bo', 'automation.skippedOptedOut']]);
     expect((await of(anna)).map((e) => e.state)).toEqual(['handed_over']);
@@ -199,7 +178,7 @@ describe('an append-only automation history', () => {
     const dan = birthdayPerson(t, 'Dan', 4540000004, due.plus({ days: 9 }));
     t.core.db.prepare("INSERT INTO opt_outs (msisdn, source, by, at) VALUES (?, 'manual', 'test', ?)").run(4540000003, new Date(start).toISOString());
     t.core.db.prepare("INSERT INTO contact_fields (key, label, created_at) VALUES ('birthday', 'Birthday', ?)").run(new Date(start).toISOString());
-    const spec: DateFieldSpec = { ...birthdayOn, time: due.toFormat('HH:mm') };
+    const spec: DateFieldSpec = { ...birthdays, time: due.toFormat('HH:mm') };
     const id = await activate(t, spec, { name: 'Birthday' });
     expect(await t.ok('automations.pause', { id })).toMatchObject({ withdrawn: 1 });
     const resumedAt = await later(t, 5 * 24 * HOUR);
