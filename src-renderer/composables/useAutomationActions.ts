@@ -37,6 +37,12 @@ export function useAutomationActions() {
     if (n > 0) toast.warning(t('automations.notWithdrawn', { n: fmt.number(n) }, n), { duration: 10_000 });
   }
 
+  /** Switched on; after a pause, how many runs due meanwhile the history lists as skipped (none was sent). */
+  function tellSwitchedOn(skipped: number) {
+    if (skipped === 0) toast.success(t('automations.resumed'));
+    else toast.success(t('automationHistory.resumedSkipped', { n: fmt.number(skipped) }, skipped), { duration: 10_000 });
+  }
+
   /** Live or sandbox as the core says now: the live warning must not depend on a stale answer. */
   async function mode(): Promise<Mode> {
     if (!settings.view) await settings.load();
@@ -61,7 +67,11 @@ export function useAutomationActions() {
         positiveText: c.positiveText,
         negativeText: t('common.cancel'),
         positiveButtonProps: { 'data-testid': 'confirm-switch-on' } as never,
-        onPositiveClick: async () => resolve((await run(() => store.activate(a.id, c.liveAcknowledged), t('automations.resumed'))) !== undefined),
+        onPositiveClick: async () => {
+          const r = await run(() => store.activate(a.id, c.liveAcknowledged));
+          if (r) tellSwitchedOn(r.skippedWhilePaused);
+          resolve(r !== undefined);
+        },
         onNegativeClick: () => resolve(false),
         onClose: () => resolve(false),
         onMaskClick: () => resolve(false),

@@ -26,4 +26,6 @@ export const automationHistoryDa: typeof automationHistoryEn = {
     'Gemt. Én tekst, der allerede var givet til gatewayen, blev trukket tilbage og sendes med den nye tekst. | Gemt. {n} tekster, der allerede var givet til gatewayen, blev trukket tilbage og sendes med den nye tekst.',
   pausedWithdrawn:
     'Sat på pause. Én tekst, der allerede var givet til gatewayen, blev trukket tilbage. | Sat på pause. {n} tekster, der allerede var givet til gatewayen, blev trukket tilbage.',
+  resumedSkipped:
+    'Slået til. Én kørsel, der skulle ud, mens den var sat på pause, blev ikke sendt; historikken viser den som sprunget over. | Slået til. {n} kørsler, der skulle ud, mens den var sat på pause, blev ikke sendt; historikken viser dem som sprunget over.',
 };

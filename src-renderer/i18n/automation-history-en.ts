@@ -1,6 +1,6 @@
 // The English words of an automation's append-only history (issue 27.5): what each entry did to how many texts, why,
-// when it happened, and the toasts that say how many handed-over texts a save or a pause withdrew. en.ts mounts it
-// as `automationHistory`.
+// when it happened, the toasts that say how many handed-over texts a save or a pause withdrew and how many runs a
+// pause skipped (said on switching on again). en.ts mounts it as `automationHistory`.
 export const automationHistoryEn = {
   /** A whole run's entry: what happened to its texts. */
   texts: {
@@ -29,4 +29,6 @@ export const automationHistoryEn = {
     'Saved. One text already handed to the gateway was withdrawn and will be sent with the new text. | Saved. {n} texts already handed to the gateway were withdrawn and will be sent with the new text.',
   pausedWithdrawn:
     'Paused. One text already handed to the gateway was withdrawn. | Paused. {n} texts already handed to the gateway were withdrawn.',
+  resumedSkipped:
+    'Switched on. One run due while it was paused was not sent; the history lists it as skipped. | Switched on. {n} runs due while it was paused were not sent; the history lists them as skipped.',
 };

@@ -68,10 +68,11 @@ export const useAutomationsStore = defineStore('automations', () => {
     return r;
   }
 
+  /** Switches on; skippedWhilePaused: the runs due during a pause that the history now lists as skipped. */
   async function activate(id: number, liveAcknowledged = false) {
-    const a = await call('automations.activate', { id, ...(liveAcknowledged ? { liveAcknowledged } : {}) });
+    const { skippedWhilePaused = 0, ...a } = await call('automations.activate', { id, ...(liveAcknowledged ? { liveAcknowledged } : {}) });
     upsert(a);
-    return a;
+    return { automation: a, skippedWhilePaused };
   }
 
   async function pause(id: number) {

@@ -238,7 +238,8 @@ export const automationsCalls = {
   ),
   'automations.activate': call(
     input({ id: AutomationId, liveAcknowledged: z.boolean().optional() }),
-    Automation,
+    // skippedWhilePaused (resuming only): the runs due during the pause, listed in the history as skipped.
+    Automation.extend({ skippedWhilePaused: z.int().min(0).optional() }),
     'Switches an automation on (or resumes it). Live, before the first live send, needs liveAcknowledged.',
   ),
   'automations.pause': call(

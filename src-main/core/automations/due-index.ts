@@ -1,6 +1,7 @@
 // The automation_due index: each switched-on date-field automation's next occurrence per contact, so finding what
 // is due reads an index instead of every contact's fields. Rebuilt for an automation when it is switched on or
-// edited, for everyone when contacts change, and advanced by the runner once it has recorded an occurrence.
+// edited, for everyone when contacts change, and advanced by the runner once it has recorded an occurrence. Also
+// answers who a rule was due for over a span it has no rows for (a pause's gap), from the same values.
 import type { DateFieldSpec } from '../../../src-shared/contract/automations';
 import { dateFieldOccurrence } from '../../../src-shared/automations/date-occurrence';
 import { parseDateValue, type ParsedDate } from '../../../src-shared/automations/date-values';
@@ -98,6 +99,16 @@ export class OccurrenceCalculator {
     }
     return d;
   }
+
+  /**
+   * Every occurrence due after fromMs up to toMs (inclusive), earliest first, at most `limit`: a yearly rule paused
+   * for three years passed each birthday three times.
+   */
+  between(raw: string, fromMs: number, toMs: number, limit: number): { dueMs: number; occurrence: string }[] {
+    const out: { dueMs: number; occurrence: string }[] = [];
+    for (let d = this.next(raw, fromMs); d && d.dueMs <= toMs && out.length < limit; d = this.next(raw, d.dueMs)) out.push(d);
+    return out;
+  }
 }
 
 export class DueIndex {
@@ -184,6 +195,23 @@ export class DueIndex {
     } else {
       this.db.prepare('DELETE FROM automation_due WHERE automation_id = ? AND contact_id = ?').run(a.id, contactId);
     }
+  }
+
+  /**
+   * Who a date-field rule was due for after fromMs up to toMs (inclusive), earliest first, at most `limit`: worked out
+   * from the contacts' values as a rebuild does, since a paused rule has no rows (switching on again asks this of the
+   * pause's gap).
+   */
+  dueBetween(a: AutomationRow, fromMs: number, toMs: number, limit: number): DueRow[] {
+    const spec = a.draft.spec;
+    if (spec.kind !== 'date_field' || !(toMs > fromMs)) return [];
+    const calc = new OccurrenceCalculator(spec, a.draft.timeZone);
+    const found: { dueMs: number; contactId: number; occurrence: string }[] = [];
+    for (const v of fieldValues(this.db, spec)) {
+      for (const d of calc.between(v.raw, fromMs, toMs, limit)) found.push({ dueMs: d.dueMs, contactId: v.contactId, occurrence: d.occurrence });
+    }
+    found.sort((x, y) => x.dueMs - y.dueMs || x.contactId - y.contactId);
+    return found.slice(0, limit).map((f) => ({ automationId: a.id, contactId: f.contactId, dueAt: new Date(f.dueMs).toISOString(), occurrence: f.occurrence }));
   }
 
   /** Rows due up to toMs (inclusive), earliest first: what the runner records next. */

@@ -94,11 +94,11 @@ export function automationHandlers(d: AutomationHandlerDeps): Pick<Handlers, Dom
       // Switching on is the user's go-ahead for every run it will send, so it carries the first-live warning.
       d.campaigns().firstLive.check(await d.mode(), liveAcknowledged ?? false);
       const row = store.activate(id, freezeRecipients(before.draft));
-      if (before.state === 'paused') await hooks.onResumed(before);
+      const skipped = before.state === 'paused' ? await hooks.onResumed(before) : null;
       due.rebuild(row);
       hooks.wake();
       changed(id);
-      return views.one(row);
+      return skipped === null ? views.one(row) : { ...views.one(row), skippedWhilePaused: skipped };
     },
 
     'automations.pause': async ({ id }) => {

@@ -65,8 +65,8 @@ export interface AutomationsModule {
 export interface AutomationHooks {
   /** withdrawn: texts handed to the gateway ahead that were taken back; notWithdrawn: those that could not be. */
   onChanged(id: number, why: 'updated' | 'paused' | 'deleted'): Promise<{ withdrawn: number; notWithdrawn: number }>;
-  /** A paused rule was switched on again: the runs it was due to send meanwhile are listed as skipped. */
-  onResumed(paused: AutomationRow): Promise<void>;
+  /** A paused rule was switched on again: the runs it was due to send meanwhile are listed as skipped (how many). */
+  onResumed(paused: AutomationRow): Promise<number>;
   /** Something may be due now (switched on, edited): look at once instead of at the next tick. */
   wake(): void;
 }

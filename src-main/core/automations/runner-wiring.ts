@@ -59,7 +59,10 @@ export function createRunner(o: AutomationsModuleOptions, store: AutomationStore
       }),
     onResumed: (paused) =>
       clock.exclusive(async () => {
-        if (listSkippedWhilePaused(log, paused, w.now()) > 0) w.events.emit('automations.changed', { ids: [paused.id] });
+        const skipped = listSkippedWhilePaused({ db: o.db, log, due }, paused, w.now());
+        // Every listed entry changes the history, an opted-out contact's skip too; the count is the pause's.
+        w.events.emit('automations.changed', { ids: [paused.id] });
+        return skipped;
       }),
   };
   return {

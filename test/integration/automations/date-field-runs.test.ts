@@ -3,11 +3,10 @@
 // share one run, and a contact who opts out before a handed-over greeting has it withdrawn.
 import { afterEach, describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
-import type { DateFieldSpec } from '../../../src-shared/contract/automations';
 import { dateFieldOccurrence } from '../../../src-shared/automations/date-occurrence';
 import { parseDateValue } from '../../../src-shared/automations/date-values';
 import { perTest, type TestCore } from '../campaigns/helpers';
-import { activate, occurrences, settled, simNow } from './runner-helpers';
+import { activate, birthdays, occurrences, settled, simNow } from './runner-helpers';
 
 const p = perTest();
 afterEach(() => p.after());
@@ -15,14 +14,6 @@ afterEach(() => p.after());
 const zone = 'Europe/Copenhagen';
 const DAY = 86_400;
 
-const birthdays: DateFieldSpec = {
-  kind: 'date_field',
-  field: 'birthday',
-  offset: { direction: 'on', amount: 0, unit: 'days' },
-  time: '09:00',
-  repeat: 'yearly',
-  recipients: { contactIds: [], groupIds: [], searches: [], numbers: [] },
-};
 
 /** n contacts written straight to the table (fast), each with a birthday spread over the year as CSV import stores it. */
 function addContacts(t: TestCore, n: number, value: (i: number) => string): Map<number, { msisdn: number; raw: string }> {

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
 import type { AutomationDraft, DateFieldSpec, HistoryItem, RecurringSpec } from '../../../src-shared/contract/automations';
 import { numbers, perTest, type TestCore } from '../campaigns/helpers';
-import { activate, dailyAt, message, settled, simNow } from './runner-helpers';
+import { activate, birthdays, dailyAt, message, settled, simNow } from './runner-helpers';
 
 const p = perTest();
 afterEach(() => p.after());
@@ -34,6 +34,17 @@ async function later(t: TestCore, seconds: number): Promise<number> {
 }
 
 const near = (iso: string, ms: number) => Math.abs(Date.parse(iso) - ms) < 60_000;
+
+
+/** A contact written straight to the table, born on `day`'s date in 1980 (as CSV import stores the cell). */
+function birthdayPerson(t: TestCore, name: string, msisdn: number, day: DateTime): number {
+  const at = new Date().toISOString();
+  return Number(
+    t.core.db
+      .prepare('INSERT INTO contacts (first_name, e164, msisdn, custom, sort_key, search_phone, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(name, `+${msisdn}`, msisdn, JSON.stringify({ birthday: day.toFormat('dd-MM-1980') }), name.toLowerCase(), String(msisdn), at, at).lastInsertRowid,
+  );
+}
 
 describe('an append-only automation history', () => {
   it('keeps the withdrawal of a pause when the rule is resumed and edited, each entry with its time and cause', async () => {
@@ -108,25 +119,12 @@ describe('an append-only automation history', () => {
   it('lists a birthday skipped for an opted-out contact, and a handed-over one withdrawn when its contact opts out, by name', async () => {
     const t = await p.core();
     const due = DateTime.fromMillis((await simNow(t)) + 10 * HOUR * 1000, { zone });
-    const insert = t.core.db.prepare(
-      'INSERT INTO contacts (first_name, e164, msisdn, custom, sort_key, search_phone, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    );
     const at = new Date().toISOString();
-    const person = (name: string, msisdn: number) =>
-      Number(insert.run(name, `+${msisdn}`, msisdn, JSON.stringify({ birthday: due.toFormat('dd-MM-1980') }), name.toLowerCase(), String(msisdn), at, at).lastInsertRowid);
-    const anna = person('Anna', 4530000001);
-    const bo = person('Bo', 4530000002);
+    const anna = birthdayPerson(t, 'Anna', 4530000001, due);
+    const bo = birthdayPerson(t, 'Bo', 4530000002, due);
     const optOut = (msisdn: number) => t.core.db.prepare("INSERT INTO opt_outs (msisdn, source, by, at) VALUES (?, 'manual', 'test', ?)").run(msisdn, at);
     optOut(4530000002);
-    const spec: DateFieldSpec = {
-      kind: 'date_field',
-      field: 'birthday',
-      offset: { direction: 'on', amount: 0, unit: 'days' },
-      time: due.toFormat('HH:mm'),
-      repeat: 'yearly',
-      recipients: { contactIds: [], groupIds: [], searches: [], numbers: [] },
-    };
-    const id = await activate(t, spec, { name: 'Birthday' });
+    const id = await activate(t, { ...birthdays, time: due.toFormat('HH:mm') }, { name: 'Birthday' });
     const of = async (contactId: number) => (await entries(t, id)).filter((e) => e.contactId === contactId);
     expect((await of(bo)).map((e) => [e.state, e.name, e.reasonCode?.code])).toEqual([['skipped', 'Bo', 'automation.skippedOptedOut']]);
     expect((await of(anna)).map((e) => e.state)).toEqual(['handed_over']);
@@ -166,6 +164,48 @@ describe('an append-only automation history', () => {
       ['skipped', 'paused'],
     ]);
     expect(new Set(skipped.map((e) => e.at)).size).toBe(3);
+  });
+
+  it('lists the birthdays that passed while a date-field rule was paused as skipped per contact when it is switched on again, sending nothing', async () => {
+    const t = await p.core();
+    const start = await simNow(t);
+    // Anna's is close enough to be handed over before the pause (which withdraws it); Bo's and Cy's fall inside the
+    // pause; Cy had opted out before hers; Dan's comes after the rule is on again.
+    const due = DateTime.fromMillis(start + 10 * HOUR * 1000, { zone }).startOf('minute');
+    const anna = birthdayPerson(t, 'Anna', 4540000001, due);
+    const bo = birthdayPerson(t, 'Bo', 4540000002, due.plus({ days: 2 }));
+    const cy = birthdayPerson(t, 'Cy', 4540000003, due.plus({ days: 3 }));
+    const dan = birthdayPerson(t, 'Dan', 4540000004, due.plus({ days: 9 }));
+    t.core.db.prepare("INSERT INTO opt_outs (msisdn, source, by, at) VALUES (?, 'manual', 'test', ?)").run(4540000003, new Date(start).toISOString());
+    t.core.db.prepare("INSERT INTO contact_fields (key, label, created_at) VALUES ('birthday', 'Birthday', ?)").run(new Date(start).toISOString());
+    const spec: DateFieldSpec = { ...birthdays, time: due.toFormat('HH:mm') };
+    const id = await activate(t, spec, { name: 'Birthday' });
+    expect(await t.ok('automations.pause', { id })).toMatchObject({ withdrawn: 1 });
+    const resumedAt = await later(t, 5 * 24 * HOUR);
+    // The answer counts what the pause skipped (the resume toast says it); the opt-out is not the pause's doing.
+    expect(await t.ok('automations.activate', { id })).toMatchObject({ state: 'active', skippedWhilePaused: 2 });
+    await settled(t);
+
+    const h = await entries(t, id);
+    const skipped = h.filter((e) => e.state === 'skipped' && e.cause === 'paused');
+    expect(skipped.map((e) => [e.contactId, e.name, e.at, e.reasonCode?.code])).toEqual([
+      [anna, 'Anna', due.toUTC().toISO(), 'automation.skippedPaused'],
+      [bo, 'Bo', due.plus({ days: 2 }).toUTC().toISO(), 'automation.skippedPaused'],
+    ]);
+    expect(skipped.every((e) => near(e.recordedAt, resumedAt))).toBe(true);
+    // Anna's was handed over and withdrawn by the pause: the skip is appended under that.
+    expect(h.filter((e) => e.contactId === anna).map((e) => [e.state, e.cause])).toEqual([
+      ['handed_over', null],
+      ['withdrawn', 'paused'],
+      ['skipped', 'paused'],
+    ]);
+    // Cy had opted out before her birthday: the runner would have skipped her for that, so that is what it says.
+    expect(h.filter((e) => e.contactId === cy).map((e) => [e.state, e.cause, e.reasonCode?.code])).toEqual([['skipped', null, 'automation.skippedOptedOut']]);
+    expect(h.filter((e) => e.contactId === dan)).toEqual([]);
+    // Nothing was sent on resume: the one text the gateway ever had is Anna's, withdrawn.
+    expect((await t.ledger()).filter((e) => e.interface === 'legacy').map((e) => [e.recipient, e.status])).toEqual([[4540000001, 'DELETED']]);
+    // Dan's birthday is still ahead, planned as usual.
+    expect(t.core.db.prepare('SELECT contact_id FROM automation_due WHERE automation_id = ? ORDER BY due_at').pluck().all(id)[0]).toBe(dan);
   });
 
   it('lists a run missed while Besked was closed as an entry with its reason and the time it was found missed', async () => {

@@ -2,22 +2,13 @@
 // Campaigns agree, also when that run was already handed to the gateway ahead (the due index has moved past it).
 import { afterEach, describe, expect, it } from 'vitest';
 import { DateTime } from 'luxon';
-import type { DateFieldSpec } from '../../../src-shared/contract/automations';
 import { perTest, type TestCore } from '../campaigns/helpers';
-import { activate, message, occurrences, simNow } from './runner-helpers';
+import { activate, birthdays, message, occurrences, simNow } from './runner-helpers';
 
 const p = perTest();
 afterEach(() => p.after());
 
 const zone = 'Europe/Copenhagen';
-const birthdays: DateFieldSpec = {
-  kind: 'date_field',
-  field: 'birthday',
-  offset: { direction: 'on', amount: 0, unit: 'days' },
-  time: '09:00',
-  repeat: 'yearly',
-  recipients: { contactIds: [], groupIds: [], searches: [], numbers: [] },
-};
 
 function addContact(t: TestCore, msisdn: number, birthday: string): void {
   const at = new Date().toISOString();

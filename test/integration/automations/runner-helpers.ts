@@ -2,7 +2,7 @@
 // need the editor's handlers), the test gateway's clock stepped through sandbox.advanceClock, and what the runner
 // recorded read back.
 import type { DateTime } from 'luxon';
-import type { AutomationDraft, AutomationMessage, AutomationSpec, RecurringSpec } from '../../../src-shared/contract/automations';
+import type { AutomationDraft, AutomationMessage, AutomationSpec, DateFieldSpec, RecurringSpec } from '../../../src-shared/contract/automations';
 import { AutomationStore } from '../../../src-main/core/automations/automation-store';
 import { DueIndex } from '../../../src-main/core/automations/due-index';
 import type { TestCore } from '../campaigns/helpers';
@@ -17,6 +17,16 @@ export const message = (o: Partial<AutomationMessage> = {}): AutomationMessage =
 });
 
 export const noRecipients = { contactIds: [], groupIds: [], searches: [], numbers: [] };
+
+/** A birthday rule: on the day, at 09:00, every year, to everyone with a birthday field. */
+export const birthdays: DateFieldSpec = {
+  kind: 'date_field',
+  field: 'birthday',
+  offset: { direction: 'on', amount: 0, unit: 'days' },
+  time: '09:00',
+  repeat: 'yearly',
+  recipients: noRecipients,
+};
 
 /** A rule that sends every day at `due`'s local time from `due`'s date on, to typed numbers. */
 export function dailyAt(due: DateTime, numbers: string[]): RecurringSpec {

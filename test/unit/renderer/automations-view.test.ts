@@ -109,6 +109,22 @@ describe('automation list', () => {
     await vi.waitFor(() => expect(document.body.textContent).toContain(said));
   });
 
+  it.each([
+    ['en', 2, 'Switched on. 2 runs due while it was paused were not sent; the history lists them as skipped.'],
+    ['da', 2, 'Slået til. 2 kørsler, der skulle ud, mens den var sat på pause, blev ikke sendt; historikken viser dem som sprunget over.'],
+    ['en', 1, 'Switched on. One run due while it was paused was not sent; the history lists it as skipped.'],
+    ['da', 0, 'Automatiseringen er slået til'],
+  ] as const)('says in %s how many runs due while paused were skipped when resumed (%i)', async (lang, skipped, said) => {
+    besked.handlers['automations.activate'] = ({ id }) => ({ ...automation({ id, state: 'active' }), skippedWhilePaused: skipped });
+    await showList(lang, { state: 'paused' });
+    row(1).querySelector<HTMLButtonElement>('[data-testid="resume"]')!.click();
+    (await confirmDialog()).querySelector<HTMLButtonElement>('[data-testid="confirm-switch-on"]')!.click();
+    await flushPromises();
+    await vi.waitFor(() => expect(document.body.textContent).toContain(said));
+    // The count is the answer's, not the automation's: the list holds the automation as it is.
+    expect(document.querySelector('[data-testid="automation-row-1"]')!.textContent).not.toContain('skippedWhilePaused');
+  });
+
   it('asks before deleting', async () => {
     await showList('en', { state: 'paused' });
     besked.handlers['automations.delete'] = () => ({ notWithdrawn: 0 });
