@@ -11,7 +11,17 @@ export default defineConfig({
       // Unit files are CPU-bound and integration files mostly wait: run together, three at a time, they keep both cores busy.
       {
         plugins: [vue()],
-        test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node', maxWorkers: 3, sequence: { groupOrder: 1 } },
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          environment: 'node',
+          maxWorkers: 3,
+          sequence: { groupOrder: 1 },
+          // A component test mounts Naive UI in happy-dom: ~1 s alone, several times that on a loaded CI machine, where
+          // vitest's 5 s default ended tests that were only slow. A hung test still ends, 20 s later.
+          testTimeout: 20_000,
+          hookTimeout: 20_000,
+        },
       },
       {
         test: {
