@@ -132,7 +132,7 @@ describe('automation editor', { timeout: 30_000 }, () => {
     $('automation-name')!.querySelector('input')!.dispatchEvent(new Event('input'));
     await flushPromises();
     const leaving = router.push('/automations');
-    await vi.waitFor(() => expect(document.querySelector('.n-dialog')).not.toBeNull());
+    await vi.waitFor(() => expect(document.querySelector('.n-dialog')).not.toBeNull(), { timeout: 10_000 });
     expect(document.querySelector('.n-dialog')!.textContent).toContain('Your changes to this automation are not saved');
     document.querySelector<HTMLButtonElement>('.n-dialog__action button:first-child')!.click();
     await leaving;
@@ -169,7 +169,7 @@ describe('automation editor', { timeout: 30_000 }, () => {
     await flushPromises();
     await click('save');
     expect(besked.inputs('automations.update')).toHaveLength(1);
-    await vi.waitFor(() => expect(document.body.textContent).toContain(said));
+    await vi.waitFor(() => expect(document.body.textContent).toContain(said), { timeout: 10_000 });
   });
 
   it.each([
@@ -183,16 +183,16 @@ describe('automation editor', { timeout: 30_000 }, () => {
     const { router } = await openEditor('/automations/new?example=birthday');
     await vi.waitFor(() => expect($('next-table')).not.toBeNull(), { timeout: 5000 });
     await click('switch-on');
-    await vi.waitFor(() => expect(router.currentRoute.value.fullPath).toBe('/automations/9'));
+    await vi.waitFor(() => expect(router.currentRoute.value.fullPath).toBe('/automations/9'), { timeout: 10_000 });
     expect(besked.inputs('automations.create')).toHaveLength(1);
-    await vi.waitFor(() => expect(document.querySelector('.n-dialog')).not.toBeNull());
+    await vi.waitFor(() => expect(document.querySelector('.n-dialog')).not.toBeNull(), { timeout: 10_000 });
     const dialog = document.querySelector('.n-dialog')!;
     expect(dialog.textContent).toContain('goes to 120 recipients');
     expect(!!dialog.querySelector('[data-testid="live-warning"]')).toBe(warned);
     dialog.querySelector<HTMLButtonElement>('[data-testid="confirm-switch-on"]')!.click();
     await flushPromises();
     expect(besked.inputs('automations.activate')).toEqual([{ id: 9, ...ack }]);
-    await vi.waitFor(() => expect($('pause')).not.toBeNull());
+    await vi.waitFor(() => expect($('pause')).not.toBeNull(), { timeout: 10_000 });
     expect($('automation-state')!.textContent).toBe('On');
   });
 });

@@ -106,7 +106,7 @@ describe('automation list', () => {
     row(1).querySelector<HTMLButtonElement>('[data-testid="pause"]')!.click();
     (await confirmDialog()).querySelector<HTMLButtonElement>('[data-testid="confirm-yes"]')!.click();
     await flushPromises();
-    await vi.waitFor(() => expect(document.body.textContent).toContain(said));
+    await vi.waitFor(() => expect(document.body.textContent).toContain(said), { timeout: 10_000 });
   });
 
   it.each([
@@ -120,7 +120,7 @@ describe('automation list', () => {
     row(1).querySelector<HTMLButtonElement>('[data-testid="resume"]')!.click();
     (await confirmDialog()).querySelector<HTMLButtonElement>('[data-testid="confirm-switch-on"]')!.click();
     await flushPromises();
-    await vi.waitFor(() => expect(document.body.textContent).toContain(said));
+    await vi.waitFor(() => expect(document.body.textContent).toContain(said), { timeout: 10_000 });
     // The count is the answer's, not the automation's: the list holds the automation as it is.
     expect(document.querySelector('[data-testid="automation-row-1"]')!.textContent).not.toContain('skippedWhilePaused');
   });

@@ -76,7 +76,7 @@ async function open(lang: 'en' | 'da') {
   const drop = new Event('drop', { bubbles: true, cancelable: true });
   Object.defineProperty(drop, 'dataTransfer', { value: { files: [new File(['Mobil;Gruppe\n20000001;"VIP, Aarhus"\n'], 'kunder.csv')] } });
   document.body.querySelector('.drop')!.dispatchEvent(drop);
-  await vi.waitFor(() => expect(el('import-start')).not.toBeNull());
+  await vi.waitFor(() => expect(el('import-start')).not.toBeNull(), { timeout: 10_000 });
   return () => runs;
 }
 const el = (testid: string) => document.body.querySelector<HTMLElement>(`[data-testid="${testid}"]`);
@@ -89,7 +89,7 @@ describe('ImportDialog with a groups column', () => {
     const runs = await open(lang);
     el('import-start')!.click();
     await flushPromises();
-    await vi.waitFor(() => expect(el('import-new-groups')).not.toBeNull());
+    await vi.waitFor(() => expect(el('import-new-groups')).not.toBeNull(), { timeout: 10_000 });
     const ask = el('import-new-groups')!;
     expect(ask.textContent).toContain(body);
     expect([...ask.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['VIP', 'Aarhus']);
@@ -98,7 +98,7 @@ describe('ImportDialog with a groups column', () => {
     expect(runs()).toBe(1);
 
     el('import-create-groups')!.click();
-    await vi.waitFor(() => expect(el('import-column-groups')).not.toBeNull());
+    await vi.waitFor(() => expect(el('import-column-groups')).not.toBeNull(), { timeout: 10_000 });
     expect(besked.inputs('contacts.importRun').map((i) => i.createGroups)).toEqual([undefined, ['VIP', 'Aarhus']]);
     expect(el('import-column-groups')!.textContent).toContain(line);
     // Mounting Naive UI in happy-dom the first time takes seconds on a busy machine.

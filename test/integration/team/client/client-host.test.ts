@@ -78,7 +78,9 @@ async function clientHost(dataDir = dir('besked-client-'), vault = new MemoryVau
     if (r.ok) throw new Error(`${name} succeeded but should have failed`);
     return r.error;
   };
-  const waitForLink = async (link: RemoteState['link'], timeoutMs = 5000) => {
+  // Generous: the switch first closes the local core (its pollers, worker threads, a checkpoint), which on a loaded
+  // machine took over 5 s while the state still said This PC ('none').
+  const waitForLink = async (link: RemoteState['link'], timeoutMs = 20_000) => {
     const until = Date.now() + timeoutMs;
     for (;;) {
       const s = host.state();
