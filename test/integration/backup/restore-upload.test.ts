@@ -216,6 +216,26 @@ describe('a staged upload', () => {
     expect(await c.fails('backup.restore', { upload: big })).toMatchObject({ code: 'backup.uploadIncomplete' });
   });
 
+  it('refuses a picked file whose header asks for a key derivation that would hold the core for hours, at once', async () => {
+    core = await backupWorld(tempDir(), { backup: { now: () => T0, every: () => () => undefined, restart: () => undefined } });
+    const files = tempDir('besked-picked-');
+    const plain = join(files, 'small.db');
+    bigDatabase(plain, 10);
+    const salt = randomBytes(16);
+    const sealed = join(files, 'small.besked-backup');
+    await encryptFile(plain, sealed, { keyId: randomBytes(8).toString('hex'), salt, params: KDF_PARAMS, key: await deriveKey('a b c', salt, KDF_PARAMS) });
+    const bytes = readFileSync(sealed);
+    // Memory cost and passes as a hostile header would write them (after the magic, version, key id and salt).
+    bytes.writeUInt32BE(0xfff_ffff, 33);
+    bytes.writeUInt32BE(0xfff_ffff, 37);
+    const { uploadId } = await core.calls.ok('backup.uploadBegin', { fileName: 'small.besked-backup', bytes: bytes.length });
+    await core.calls.ok('backup.uploadChunk', { uploadId, offset: 0, base64: bytes.toString('base64') });
+    const started = Date.now();
+    expect(await core.calls.fails('backup.restore', { upload: uploadId, passphrase: 'a b c' })).toMatchObject({ code: 'backup.damaged' });
+    expect(Date.now() - started).toBeLessThan(2000);
+    expect(await core.calls.ok('contacts.list', {})).toMatchObject({ total: 0 });
+  });
+
   it('is replaced by a second begin, its file removed', async () => {
     core = await backupWorld(tempDir(), { backup: { now: () => T0, every: () => () => undefined, restart: () => undefined } });
     const dir = join(core.dataDir, 'backups');
