@@ -12,11 +12,10 @@ import { startWebServer, type WebServer } from '../../../src-main/bridge/web-ser
 import { startHost, type Host } from '../../../src-main/core/remote/host';
 import { createLogger } from '../../../src-main/core/log';
 import { MemoryVault } from '../../../src-main/core/secrets/vault';
-import { openDatabase } from '../../../src-main/core/db/database';
-import { markPending } from '../../../src-main/core/contacts/search-index';
 import { deriveKey, encryptFile, KDF_PARAMS } from '../../../src-main/core/backup/backup-crypto';
 import { RESTORE_UPLOAD_IDLE_MS, stagedUploadFile } from '../../../src-main/core/backup/restore-upload';
 import { RESTORE_CHUNK_BYTES, RESTORE_INPUT_BYTES, RESTORE_UPLOAD_MAX_BYTES, type CallName } from '../../../src-shared/contract';
+import { bigDatabase, FIRST } from './big-database';
 import { backupWorld, removeTempDirs, T0, tempDir, type BackupWorld } from './helpers';
 
 const log = createLogger({ level: 'error' });
@@ -110,35 +109,6 @@ async function upload(b: Bridge, bytes: Buffer, fileName: string): Promise<strin
     expect(r.received).toBe(Math.min(bytes.length, offset + chunkBytes));
   }
   return uploadId;
-}
-
-const FIRST = ['Anna', 'Bo', 'Carl', 'Dorthe', 'Emil', 'Freja', 'Gustav', 'Hanne', 'Ida', 'Jens', 'Karen', 'Lars', 'Mette', 'Niels', 'Ole', 'Pia'];
-const LAST = ['Jensen', 'Nielsen', 'Hansen', 'Pedersen', 'Andersen', 'Christensen', 'Larsen', 'Sørensen', 'Rasmussen', 'Jørgensen'];
-const NOTE = 'Kunde siden 2019. Foretrækker SMS om tirsdagen, gerne før kl. 10. Har spurgt til vinterdæk og ønsker besked, når de er på lager igen. ';
-
-/**
- * A shop's database of `n` real-looking contacts with long notes: above 32 MiB for n = 90,000. Saved as an import
- * saves them (the search index catches up after the start), so it is built in about a second.
- */
-function bigDatabase(file: string, n: number): void {
-  const db = openDatabase(file);
-  const at = new Date(T0 - 86_400_000).toISOString();
-  const insert = db.prepare(
-    `INSERT INTO contacts (first_name, last_name, e164, msisdn, email, company, notes, sort_key, search_phone, created_at, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  db.transaction(() => {
-    db.prepare('INSERT INTO contacts_fts_deferred (one) VALUES (1)').run();
-    for (let i = 0; i < n; i++) {
-      const first = FIRST[i % FIRST.length]!;
-      const last = LAST[Math.floor(i / FIRST.length) % LAST.length]!;
-      const msisdn = 4521000000 + i;
-      insert.run(first, last, `+${msisdn}`, msisdn, `${first}.${last}${i}@example.dk`.toLowerCase(), `${last} ApS`, `${NOTE}${NOTE}Nr. ${i}.`, `${first} ${last}`.toLowerCase(), String(msisdn), at, at);
-    }
-    markPending(db, 0, n);
-    db.prepare('DELETE FROM contacts_fts_deferred').run();
-  })();
-  db.close();
 }
 
 const total = async (b: Bridge) => (await b.ok<{ total: number }>('contacts.list', {})).total;
