@@ -204,6 +204,11 @@ describe('a staged upload', () => {
     expect(await core.calls.fails('backup.restore', { upload: uploadId, passphrase: 'a b c' })).toMatchObject({ code: 'backup.damaged' });
     expect(Date.now() - started).toBeLessThan(2000);
     expect(await core.calls.ok('contacts.list', {})).toMatchObject({ total: 0 });
+    // The trail says a restore was asked for, from which upload; never the passphrase it was given.
+    const trail = (await core.calls.ok('audit.list', {})).entries.filter((e) => e.call.startsWith('backup.'));
+    expect(trail.map((e) => e.call).sort()).toEqual(['backup.restore', 'backup.uploadBegin']);
+    expect(trail.find((e) => e.call === 'backup.restore')?.detail).toContain(uploadId);
+    expect(trail.map((e) => e.detail).join(' ')).not.toContain('a b c');
   });
 
   it('is replaced by a second begin, its file removed', async () => {
