@@ -348,6 +348,14 @@ export const ERROR_CODES = {
   'backup.passphraseNeeded': [],
   'backup.unusable': ['problem'],
   'backup.newerSchema': ['version', 'known'],
+  // A picked backup file staged chunk by chunk for a restore (core/backup/restore-upload.ts).
+  'backup.uploadEmpty': [],
+  'backup.uploadTooLarge': ['size', 'max'],
+  'backup.uploadOutOfOrder': ['expected', 'got'],
+  'backup.uploadChunkTooLarge': ['max'],
+  'backup.uploadOverrun': ['size'],
+  'backup.uploadIncomplete': ['received', 'size'],
+  'backup.uploadGone': [],
   // Why a restored campaign waits, a recipient is uncertain, or an automation run was not sent: the backup's time.
   'backup.restoredCheck': ['at'],
   'backup.restoredUncertain': ['at'],

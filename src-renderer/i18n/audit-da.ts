@@ -82,6 +82,7 @@ export const auditDa = {
       applyRetention: 'Slettede gamle beskedtekster',
     },
     backup: {
+      uploadBegin: 'Begyndte at overføre en sikkerhedskopi til gendannelse',
       configure: 'Ændrede hvor og hvor længe sikkerhedskopier gemmes',
       confirmPassphrase: 'Bekræftede en ny adgangssætning til sikkerhedskopier',
       restore: 'Gendannede en sikkerhedskopi',

@@ -82,6 +82,7 @@ export const auditEn = {
       applyRetention: 'Deleted old message texts',
     },
     backup: {
+      uploadBegin: 'Started uploading a backup file to restore',
       configure: 'Changed where and how long backups are kept',
       confirmPassphrase: 'Confirmed a new backup passphrase',
       restore: 'Restored a backup',

@@ -4,12 +4,21 @@ import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import type { BackupKeep, BackupStatus, CallInput, NewPassphrase, NotSentRun, RestoreResult, RestoreStep, SentAnyway } from '../../src-shared/contract';
 import { call, on } from '../api';
+import { sliceBase64 } from '../components/contacts/upload-file';
+
+/** How far the upload of a picked backup file has come, in bytes. */
+export interface UploadProgress {
+  sent: number;
+  total: number;
+}
 
 export const useBackupStore = defineStore('backup', () => {
   const status = ref<BackupStatus | null>(null);
   /** The passphrase shown once, until it is confirmed or the dialog closes. */
   const shown = ref<NewPassphrase | null>(null);
   const progress = ref<{ step: RestoreStep; fraction: number } | null>(null);
+  /** Set while a picked file is being sent to the core, before the restore's own steps. */
+  const uploading = ref<UploadProgress | null>(null);
   /** Automation runs a restore did not send, for the owner to send anyway or leave. */
   const notSent = ref<NotSentRun[]>([]);
   let listening = false;
@@ -76,5 +85,27 @@ export const useBackupStore = defineStore('backup', () => {
     }
   }
 
-  return { status, shown, progress, notSent, load, backUpNow, configure, newPassphrase, confirmPassphrase, restore, loadNotSent, sendNotSent };
+  /**
+   * Restores a file picked in the window: sent to the core in the chunks it asks for (one call could carry only
+   * 32 MiB; a shop's backup is often larger), then restored from where the core staged it. A second try sends it again.
+   */
+  async function restoreFile(file: File, passphrase?: string): Promise<RestoreResult> {
+    listen();
+    uploading.value = { sent: 0, total: file.size };
+    let uploadId: string;
+    try {
+      const begun = await call('backup.uploadBegin', { fileName: file.name || 'besked.db', bytes: file.size });
+      uploadId = begun.uploadId;
+      for (let offset = 0; offset < file.size; offset += begun.chunkBytes) {
+        const base64 = await sliceBase64(file.slice(offset, offset + begun.chunkBytes));
+        const { received } = await call('backup.uploadChunk', { uploadId, offset, base64 });
+        uploading.value = { sent: received, total: file.size };
+      }
+    } finally {
+      uploading.value = null;
+    }
+    return restore({ upload: uploadId, ...(passphrase ? { passphrase } : {}) });
+  }
+
+  return { status, shown, progress, uploading, notSent, load, backUpNow, configure, newPassphrase, confirmPassphrase, restore, restoreFile, loadNotSent, sendNotSent };
 });

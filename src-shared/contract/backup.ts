@@ -5,6 +5,18 @@ import { call, input, none, type CallSpec } from './basics';
 
 /** A backup file picked in the window arrives as base64 in one call: up to 32 MiB of it (about 24 MB of file). */
 export const RESTORE_INPUT_BYTES = 32 * 1024 * 1024;
+/**
+ * A larger picked file is staged in the core chunk by chunk first (backup.uploadBegin/uploadChunk), then restored by
+ * its upload id. Up to this size: a shop's database with years of messages, with room to spare.
+ */
+export const RESTORE_UPLOAD_MAX_BYTES = 2 * 1024 * 1024 * 1024;
+/** Bytes per staged chunk: its base64 decodes in about 10 ms, so other calls are not held (as the contacts import). */
+export const RESTORE_CHUNK_BYTES = 1024 * 1024;
+/** A chunk as base64 (4/3 of its bytes, padded), and its frame with the envelope. */
+const RESTORE_CHUNK_BASE64 = Math.ceil(RESTORE_CHUNK_BYTES / 3) * 4;
+const RESTORE_CHUNK_INPUT_BYTES = RESTORE_CHUNK_BASE64 + 64 * 1024;
+
+export const RestoreUploadId = z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/, 'Unknown upload');
 
 /** Why a backup was taken. */
 export const BackupReason = z.enum(['start', 'daily', 'manual', 'upgrade', 'restore']);
@@ -130,12 +142,25 @@ export const backupCalls = {
       id: z.string().max(200).optional(),
       /** Or a backup file the user picked (a .db, or an encrypted copy), as base64. */
       file: z.object({ name: z.string().max(300), base64: z.string() }).optional(),
+      /** Or a file staged by backup.uploadBegin and backup.uploadChunk, every byte of it; a restore uses it up. */
+      upload: RestoreUploadId.optional(),
       passphrase: Passphrase.optional(),
     }),
     RestoreResult,
     'Verifies a backup, keeps a safety copy of the current data, migrates it forward, swaps it in and restarts the core.',
     // A picked file travels whole in this one call: as large as any call may be (the largest frame, an email's).
     { maxInputBytes: RESTORE_INPUT_BYTES },
+  ),
+  'backup.uploadBegin': call(
+    input({ fileName: z.string().trim().min(1).max(300), bytes: z.int().min(0) }),
+    z.object({ uploadId: RestoreUploadId, chunkBytes: z.number(), maxBytes: z.number() }),
+    'Starts staging a picked backup file for a restore; replaces an unfinished one. An empty file, or one above RESTORE_UPLOAD_MAX_BYTES, is refused before any byte is sent.',
+  ),
+  'backup.uploadChunk': call(
+    input({ uploadId: RestoreUploadId, offset: z.int().min(0), base64: z.base64().max(RESTORE_CHUNK_BASE64) }),
+    z.object({ received: z.number() }),
+    'One chunk of the staged backup file, in order (its offset is the bytes received so far), as base64.',
+    { maxInputBytes: RESTORE_CHUNK_INPUT_BYTES },
   ),
   'backup.notSent': call(none, z.object({ runs: z.array(NotSentRun) }), 'Automation runs a restore recorded as not sent, oldest due first.'),
   'backup.sendNotSent': call(

@@ -1,7 +1,8 @@
 // What of a call's input the audit trail keeps: everything but secrets (a token, a password, a one-time code, a file's
-// bytes), under any key of those names at any depth, as short JSON an owner can read. A privacy request's `person` is
-// removed too: the trail records that someone's data was exported or erased, never whose.
-const SECRET_KEYS = new Set(['token', 'password', 'current', 'next', 'secret', 'code', 'base64', 'person']);
+// bytes, a backup's recovery passphrase or the two of its words typed to confirm it), under any key of those names at
+// any depth, as short JSON an owner can read. A privacy request's `person` is removed too: the trail records that
+// someone's data was exported or erased, never whose.
+const SECRET_KEYS = new Set(['token', 'password', 'current', 'next', 'secret', 'code', 'base64', 'person', 'passphrase', 'words']);
 
 export const REMOVED = '[removed]';
 /** Enough to say what was done; a call's whole input (a list of a thousand numbers) is not the trail's business. */

@@ -49,6 +49,11 @@ export function normalizePassphrase(p: string): string {
   return p.trim().toLowerCase().split(/\s+/).join(' ');
 }
 
+/** The most a header may ask of argon2id: far above KDF_PARAMS (64 MiB, 3 passes), far below what would stall a PC. */
+const KDF_BOUNDS: KdfParams = { memoryCost: 1024 * 1024, timeCost: 16, parallelism: 16 };
+const withinKdfBounds = (p: KdfParams) =>
+  p.parallelism >= 1 && p.parallelism <= KDF_BOUNDS.parallelism && p.timeCost >= 1 && p.timeCost <= KDF_BOUNDS.timeCost && p.memoryCost >= 8 * p.parallelism && p.memoryCost <= KDF_BOUNDS.memoryCost;
+
 /** Tells a wrong passphrase from a damaged file: a keyed hash of a fixed text, kept in the header. */
 const keyCheck = (key: Buffer) => createHmac('sha256', key).update('besked backup key check').digest().subarray(0, 16);
 
@@ -80,12 +85,16 @@ export function readHeader(file: string): { header: BackupHeader; raw: Buffer } 
   if (raw.readUInt8(8) !== VERSION) {
     throw new BeskedError('validation', 'This backup was written by a newer Besked. Install the newer Besked to restore it.', coded('backup.newerFormat'));
   }
+  const params = { memoryCost: raw.readUInt32BE(33), timeCost: raw.readUInt32BE(37), parallelism: raw.readUInt8(41) };
+  // A picked file is untrusted until its tag is checked, and the tag needs the key: a header asking for a derivation
+  // that would hold the core for hours (or ask for gigabytes) is refused before argon2 runs.
+  if (!withinKdfBounds(params)) throw damaged();
   return {
     raw,
     header: {
       keyId: raw.subarray(9, 17).toString('hex'),
       salt: Buffer.from(raw.subarray(17, 33)),
-      params: { memoryCost: raw.readUInt32BE(33), timeCost: raw.readUInt32BE(37), parallelism: raw.readUInt8(41) },
+      params,
       check: Buffer.from(raw.subarray(42, 58)),
       nonce: Buffer.from(raw.subarray(58, 70)),
     },

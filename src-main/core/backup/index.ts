@@ -11,7 +11,8 @@ import type { TokenVault } from '../secrets/vault';
 import { BackupConfigFile } from './backup-config';
 import { BackupService, toEntry } from './backup-service';
 import { Passphrases } from './passphrase';
-import { restoreBackup, type RestartControl } from './restore';
+import { restoreAtStartRefusal, restoreBackup, type RestartControl } from './restore';
+import { RestoreUpload } from './restore-upload';
 import { notSentRuns, sendNotSent, type SendMissedAnyway } from './not-sent';
 
 export { writeBackupNow } from './backup-file';
@@ -54,6 +55,8 @@ export function createBackupModule(o: BackupModuleOptions): BackupModule {
   const config = new BackupConfigFile(dir);
   const passphrases = new Passphrases(config, o.vault, o.now);
   const service = new BackupService({ db: o.db, dir, config, passphrases, events: o.events, log: o.log, now: o.now });
+  const upload = new RestoreUpload(dir, o.now);
+  const restart = o.restart ?? null;
   let stopTimer: (() => void) | null = null;
 
   const backUpIfDue = (reason: 'start' | 'daily') => {
@@ -67,12 +70,16 @@ export function createBackupModule(o: BackupModuleOptions): BackupModule {
     start: () => {
       service.sweep();
       backUpIfDue('start');
-      stopTimer = (o.every ?? systemEvery)(BACKUP_CHECK_INTERVAL_MS, () => backUpIfDue('daily'));
+      stopTimer = (o.every ?? systemEvery)(BACKUP_CHECK_INTERVAL_MS, () => {
+        backUpIfDue('daily');
+        upload.sweep().catch((err: unknown) => o.log.warn('a left restore upload could not be removed', { err }));
+      });
     },
     stop: async () => {
       stopTimer?.();
       stopTimer = null;
       await service.idle();
+      await upload.discard();
     },
     handlers: {
       'backup.status': () => service.status(),
@@ -95,7 +102,13 @@ export function createBackupModule(o: BackupModuleOptions): BackupModule {
         service.changed();
         return service.status();
       },
-      'backup.restore': (i) => restoreBackup({ ...o, dir, service, passphrases, restart: o.restart ?? null }, i),
+      'backup.uploadBegin': (i) => {
+        // Refused before a byte is sent where the restore itself would be (a running server restores at its start).
+        if (!restart) throw restoreAtStartRefusal();
+        return upload.begin(i.bytes);
+      },
+      'backup.uploadChunk': async (i) => ({ received: await upload.append(i.uploadId, i.offset, i.base64) }),
+      'backup.restore': (i) => restoreBackup({ ...o, dir, service, passphrases, upload, restart }, i),
       'backup.notSent': () => ({ runs: notSentRuns(o.db) }),
       'backup.sendNotSent': (i) => sendNotSent(o.sendMissedAnyway, i.id),
     },

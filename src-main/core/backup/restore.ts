@@ -20,6 +20,7 @@ import { inBackupThread } from './backup-thread';
 import type { BackupCheck } from './backup-verify';
 import { makeSafeAfterRestore, readTakenAt } from './never-twice';
 import type { Passphrases } from './passphrase';
+import type { RestoreUpload } from './restore-upload';
 
 /**
  * Given by whoever runs the core (the desktop app's host): after the call has answered, closes this core, runs `swap`
@@ -35,6 +36,8 @@ export interface RestoreDeps {
   now: () => number;
   service: BackupService;
   passphrases: Passphrases;
+  /** The picked file staged chunk by chunk, when the call names it. */
+  upload: RestoreUpload;
   restart: RestartControl | null;
 }
 
@@ -42,9 +45,7 @@ export interface RestoreDeps {
 export const databaseFile = (dataDir: string) => join(dataDir, 'besked.db');
 
 export async function restoreBackup(d: RestoreDeps, i: CallParsedInput<'backup.restore'>): Promise<RestoreResult> {
-  if (!d.restart) {
-    throw new BeskedError('unavailable', 'A running Besked server cannot restore itself. Stop it and start it with --restore FILE.', coded('backup.restoreAtStart'));
-  }
+  if (!d.restart) throw restoreAtStartRefusal();
   const progress = (step: RestoreStep, fraction: number) => d.events.emit('backup.restoreProgress', { step, fraction }, { roles: ['owner'] });
   const candidate = join(d.dir, `restore-${randomBytes(6).toString('hex')}.db.partial`);
   try {
@@ -68,11 +69,16 @@ export async function restoreBackup(d: RestoreDeps, i: CallParsedInput<'backup.r
   }
 }
 
+/** Where no host can restart the core (a running team server): the restore is done at its start. */
+export const restoreAtStartRefusal = () =>
+  new BeskedError('unavailable', 'A running Besked server cannot restore itself. Stop it and start it with --restore FILE.', coded('backup.restoreAtStart'));
+
 /** Puts the backup's plain database at `candidate`; encrypted copies are decrypted and authenticated first. */
 async function sourceFile(d: RestoreDeps, i: CallParsedInput<'backup.restore'>, candidate: string): Promise<{ takenAt: string | null }> {
   let path: string;
   let takenAt: string | null = null;
   let upload: string | null = null;
+  let staged: string | null = null;
   if (i.id) {
     const m = parseBackupFileName(i.id) ? readManifest(d.dir, i.id) : null;
     if (!m) throw new BeskedError('not_found', 'That backup is not in the list any more.', coded('backup.notFound'));
@@ -82,6 +88,10 @@ async function sourceFile(d: RestoreDeps, i: CallParsedInput<'backup.restore'>, 
     upload = join(d.dir, `upload-${randomBytes(6).toString('hex')}.partial`);
     writeFileSync(upload, Buffer.from(i.file.base64, 'base64'), { mode: PRIVATE_FILE });
     path = upload;
+  } else if (i.upload) {
+    // Read from where the chunks were written; used up by this attempt whatever its outcome.
+    staged = i.upload;
+    path = d.upload.complete(staged);
   } else {
     throw new BeskedError('validation', 'Choose a backup from the list or a backup file.', coded('backup.nothingChosen'));
   }
@@ -90,6 +100,7 @@ async function sourceFile(d: RestoreDeps, i: CallParsedInput<'backup.restore'>, 
     return { takenAt };
   } finally {
     if (upload) rmSync(upload, { force: true });
+    if (staged) await d.upload.discard(staged);
   }
 }
 

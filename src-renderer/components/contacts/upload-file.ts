@@ -14,8 +14,8 @@ export class FileRefused extends Error {
   }
 }
 
-/** A slice of the file as base64, read natively (a data: URL) rather than byte by byte. */
-function sliceBase64(file: Blob): Promise<string> {
+/** A slice of the file as base64, read natively (a data: URL) rather than byte by byte (a backup's upload too). */
+export function sliceBase64(file: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const r = new FileReader();
     r.onload = () => {

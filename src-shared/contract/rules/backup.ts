@@ -10,6 +10,10 @@ export const backupRules = {
   'backup.newPassphrase': OWNER,
   'backup.confirmPassphrase': rule('owner', 'settings'),
   'backup.restore': rule('owner', 'delete'),
+  /** Writes a file of up to 2 GiB into the data folder, to replace the whole database with: audited once, at its start. */
+  'backup.uploadBegin': rule('owner', 'delete'),
+  /** Each chunk of it: the begin is in the trail, a chunk per megabyte is not. */
+  'backup.uploadChunk': OWNER,
   'backup.notSent': OWNER,
   'backup.sendNotSent': rule('owner', 'send'),
 } as const satisfies RuleTable<typeof backupCalls>;

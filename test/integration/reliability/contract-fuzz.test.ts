@@ -22,6 +22,7 @@ const names = Object.keys(calls) as CallName[];
 /**
  * Calls that only ever get inputs they must refuse, even as the owner: a valid one would point the server at another
  * gateway or server on the real network (addresses, token, mode, another Besked server), open a port, write backups
+ * (or a staged backup file)
  * into a folder anywhere on the machine, swap the database for another, or text an automation run's recipients.
  */
 const REFUSED_ONLY = new Set<CallName>([
@@ -33,6 +34,8 @@ const REFUSED_ONLY = new Set<CallName>([
   'sync.setWebhookSecret',
   'backup.configure',
   'backup.restore',
+  'backup.uploadBegin',
+  'backup.uploadChunk',
   'backup.sendNotSent',
 ]);
 /** Calls that hash a password (about a tenth of a second each): a few valid tries are enough. */

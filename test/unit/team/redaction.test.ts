@@ -11,6 +11,8 @@ describe('redact', () => {
     ['a webhook secret', { kind: 'sms', secret: 's3cr3t' }, { kind: 'sms', secret: REMOVED }],
     ['an invitation code', { code: 'xyz', name: 'Bo' }, { code: REMOVED, name: 'Bo' }],
     ["a file's bytes", { fileName: 'a.csv', base64: 'QUJD' }, { fileName: 'a.csv', base64: REMOVED }],
+    ["a backup's recovery passphrase", { upload: '01JCK8ZQ9R1X2Y3Z4A5B6C7D8E', passphrase: 'anker bølge citron' }, { upload: '01JCK8ZQ9R1X2Y3Z4A5B6C7D8E', passphrase: REMOVED }],
+    ['two of its words, typed to confirm it', { words: ['anker', 'citron'] }, { words: REMOVED }],
     ['any case of the name', { Token: 'a', PASSWORD: 'b' }, { Token: REMOVED, PASSWORD: REMOVED }],
     ['deep inside', { a: [{ b: { token: 'x' } }] }, { a: [{ b: { token: REMOVED } }] }],
     ["a privacy request's person", { person: { phone: '+45 20 12 34 56' }, language: 'da' }, { person: REMOVED, language: 'da' }],
