@@ -3,43 +3,19 @@
 // the role may make is never refused for who is asking; one it may not make is refused with a team code and
 // changes nothing (the one thing it adds is the audit line of a signed-in user's refused audited call).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHash } from 'node:crypto';
 import { callRules, calls, type CallName } from '../../../src-shared/contract';
 import { allows, type Standing } from '../../../src-shared/team/access';
 import type { Db } from '../../../src-main/core/db/database';
+import { settledTableDigests, tableDigests } from '../table-digests';
 import { startTeamWorld, type TeamClient, type TeamWorld } from './harness';
 
 const names = Object.keys(calls) as CallName[];
 let world: TeamWorld;
 const windows = {} as Record<'owner' | 'staff' | 'nobody', TeamClient>;
 
-/**
- * Every table's rows as a digest per table, but the audit trail (checked on its own), sessions (their last use moves)
- * and the pollers' cursors (sync_state: the inbox and status pollers move them on their own timer).
- */
-function digest(db: Db): Record<string, string> {
-  const tables = db
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT IN ('audit_log', 'team_sessions', 'sync_state') ORDER BY name")
-    .pluck()
-    .all() as string[];
-  const rows = (t: string) => JSON.stringify(db.prepare(`SELECT * FROM "${t}"`).raw().all());
-  return Object.fromEntries(tables.map((t) => [t, createHash('sha256').update(rows(t)).digest('hex')]));
-}
-
-/**
- * The digest once the server's own start-up work (the first price list, balance and feature look) has landed: on a
- * loaded machine it lands seconds late, in the middle of a sweep, and is not a refused call's doing.
- */
-async function settledDigest(db: Db): Promise<Record<string, string>> {
-  let last = digest(db);
-  for (const until = Date.now() + 15_000; Date.now() < until; ) {
-    await new Promise((r) => setTimeout(r, 500));
-    const now = digest(db);
-    if (JSON.stringify(now) === JSON.stringify(last)) return now;
-    last = now;
-  }
-  return last;
-}
+/** Left out of "changes nothing": the audit trail (checked on its own), sessions (their last use moves) and the
+ * pollers' cursors (sync_state: the inbox and status pollers move them on their own timer). */
+const LEAVE_OUT = ['audit_log', 'team_sessions', 'sync_state'];
 const auditCount = (db: Db) => db.prepare('SELECT COUNT(*) FROM audit_log').pluck().get() as number;
 
 beforeAll(async () => {
@@ -57,7 +33,7 @@ describe('every call over the wire, as each role', () => {
     it(`answers every call as ${standing} as callRules says, and a refusal changes nothing`, async () => {
       const s: Standing = standing === 'nobody' ? null : standing;
       const client = windows[standing];
-      const before = await settledDigest(world.core.db);
+      const before = await settledTableDigests(world.core.db, LEAVE_OUT);
       const auditBefore = auditCount(world.core.db);
       let refusedAudited = 0;
       const wrong: string[] = [];
@@ -76,7 +52,7 @@ describe('every call over the wire, as each role', () => {
       }
       expect(wrong).toEqual([]);
       expect(client.isOpen()).toBe(true);
-      expect(digest(world.core.db)).toEqual(before);
+      expect(tableDigests(world.core.db, LEAVE_OUT)).toEqual(before);
       expect(auditCount(world.core.db) - auditBefore).toBe(refusedAudited);
     });
   }
