@@ -134,7 +134,9 @@ describe('a restart mid-campaign', () => {
   it('continues after the last committed chunk with no duplicates', async () => {
     const dataDir = tempDir();
     t = await startTestCore({ dataDir, campaigns: { chunkSize: 2 } });
-    await t.sim('PUT', '/_sim/faults', { rules: [{ path: '/rest/mtsms', method: 'POST', latency_ms: 150 }] });
+    // Ten requests of half a second: the campaign is still sending when the test sees its fourth recipient accepted,
+    // also on a loaded machine where each look takes a while (with 150 ms it had finished by then).
+    await t.sim('PUT', '/_sim/faults', { rules: [{ path: '/rest/mtsms', method: 'POST', latency_ms: 500 }] });
     const { id } = await t.ok('campaigns.create', {});
     await t.ok('campaigns.saveDraft', { id, draft: draft({ recipients: { contactIds: [], groupIds: [], searches: [], numbers: numbers(500, 20) } }) });
     await t.ok('campaigns.send', { id });

@@ -80,11 +80,13 @@ describe('search index catch-up', () => {
     db.close();
     const core = await startCore({ dataDir: dir, shell: 'web', version: 'test', vault: new MemoryVault(), checkOutputs: true });
     try {
+      // The catch-up goes in 20 ms steps between other work: a second on a quiet machine, longer on a loaded one
+      // (expect.poll's default of 1 s failed there).
       await expect
         .poll(async () => {
           const r = await core.dispatch('contacts.list', { filter: { search: 'kunde4999' } });
           return r.ok ? (r.value as { total: number }).total : -1;
-        })
+        }, { timeout: 30_000 })
         .toBe(1);
       expect(core.db.prepare('SELECT count(*) AS n FROM contacts_fts_pending').get()).toEqual({ n: 0 });
       integrity(core.db);

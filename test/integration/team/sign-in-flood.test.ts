@@ -17,7 +17,9 @@ const STRANGER = '127.0.0.2';
 
 describe('a flood of sign-ins from a stranger', () => {
   it('is held to the per-address limits, lets the owner in, and is written as one audit entry', async () => {
-    world = await startTeamWorld({ limits: { strangers: { floodWindowMs: 2_000 } } });
+    // One flood, one window: on a loaded machine the 100 connections and 320 sign-ins took longer than 2 s and the
+    // flood was written as two entries; 10 s holds it whole.
+    world = await startTeamWorld({ limits: { strangers: { floodWindowMs: 10_000 } } });
     const owner = await world.owner('Anna');
 
     const tried = await Promise.allSettled(Array.from({ length: 100 }, (_, i) => world!.connect(`flood ${i}`, { localAddress: STRANGER })));
@@ -41,7 +43,7 @@ describe('a flood of sign-ins from a stranger', () => {
 
     // One entry for the flood, with its counts; one row for each attempt that was let through, no more.
     const trail = async () => (await owner.ok('audit.list', { action: 'users', limit: 500 })).entries.filter((e) => e.address === STRANGER);
-    await eventually(async () => (await trail()).some((e) => e.detail.includes('"flood"')), 10_000, 'the flood entry');
+    await eventually(async () => (await trail()).some((e) => e.detail.includes('"flood"')), 30_000, 'the flood entry');
     const rows = await trail();
     const floods = rows.filter((e) => e.detail.includes('"flood"'));
     expect(floods).toHaveLength(1);
@@ -49,7 +51,7 @@ describe('a flood of sign-ins from a stranger', () => {
     expect(flood).toMatchObject({ refusedConnections: 84, refusedSignIns: held, addressCount: 1 });
     expect(floods[0]!.outcome).toBe('refused');
     expect(rows.filter((e) => !e.detail.includes('"flood"'))).toHaveLength(checked);
-  }, 60_000);
+  }, 120_000);
 
   it('frees a connection’s place once it signs in, and lets a connection that was signed in sign in again', async () => {
     world = await startTeamWorld({ limits: { strangers: { connectionsPerAddress: 2, signInsPerAddress: { perSecond: 0.001, burst: 1 } } } });
