@@ -110,6 +110,7 @@ export function createAutomationsModule(o: AutomationsModuleOptions): Automation
     now: o.now,
     automation: (id) => store.get(id),
     graceMinutes: () => o.settings().automations.graceMinutes,
+    follow: (campaignId) => runner.follow(campaignId),
   });
   const autoReplies = new AutoReplies({
     db: o.db,

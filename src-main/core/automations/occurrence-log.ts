@@ -115,6 +115,14 @@ export class OccurrenceLog {
     return prepared(this.db, 'SELECT * FROM automation_occurrences WHERE campaign_id = ?').all(campaignId) as OccurrenceRow[];
   }
 
+  /** The run's rows still on their way ('sending', 'handed_over'), only what following them needs: a welcome run has 10,000. */
+  onTheirWay(campaignId: number): Pick<OccurrenceRow, 'id' | 'automation_id' | 'contact_id' | 'state'>[] {
+    return prepared(
+      this.db,
+      "SELECT id, automation_id, contact_id, state FROM automation_occurrences WHERE campaign_id = ? AND state IN ('sending', 'handed_over')",
+    ).all(campaignId) as Pick<OccurrenceRow, 'id' | 'automation_id' | 'contact_id' | 'state'>[];
+  }
+
   /** Rows in the given states, oldest due first (optionally of one automation). */
   inStates(states: readonly OccurrenceState[], automationId?: number): OccurrenceRow[] {
     const list = states.map((s) => `'${s}'`).join(', ');

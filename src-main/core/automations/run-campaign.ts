@@ -12,6 +12,10 @@ import { draftOf } from '../campaigns/campaign-store';
 import { insertCampaign } from '../campaigns/drafts/new-campaign';
 import type { AutomationRow } from './automation-store';
 import type { OccurrenceLog } from './occurrence-log';
+import { inSlices } from '../event-loop-turns';
+
+/** Occurrence rows moved per transaction before the loop turns: each move also appends to the history (schema 19). */
+export const MOVES_PER_TURN = 250;
 
 export interface RunDeps {
   db: Db;
@@ -20,6 +24,8 @@ export interface RunDeps {
   campaigns: () => CampaignsModule;
   log: OccurrenceLog;
   now: () => number;
+  /** The runner's follow (runner.ts): the rows of a run take its campaign's outcome, if it has one yet. */
+  follow?: (campaignId: number) => Promise<void>;
 }
 
 export interface RunOrder {
@@ -143,11 +149,13 @@ export async function sendRun(d: RunDeps, a: AutomationRow, campaignId: number):
   }
   const frozen = c.store.row(campaignId);
   const ahead = frozen.send_at !== null && Date.parse(frozen.send_at) > d.now() + NOW_MS;
-  d.db.transaction(() => {
-    // The count first (frozen batches included), so the history entry the move appends says how many texts it holds.
-    prepared(d.db, 'UPDATE automation_occurrences SET recipients = ? WHERE campaign_id = ? AND contact_id = 0').run(c.store.counts(campaignId).total, campaignId);
-    d.log.move(rows, ['planned'], ahead ? 'handed_over' : 'sending');
-  })();
+  // The count first (frozen batches included), so the history entry the move appends says how many texts it holds.
+  prepared(d.db, 'UPDATE automation_occurrences SET recipients = ? WHERE campaign_id = ? AND contact_id = 0').run(c.store.counts(campaignId).total, campaignId);
+  // A slice of rows per transaction with the loop turning between (a welcome run has 10,000, issue 30.3). The campaign
+  // is frozen already, so a crash half-way leaves rows 'planned' under a sent campaign, which the next sendRun moves
+  // on (above). The campaign may end meanwhile, with its last event before the last rows moved: they follow it now.
+  await inSlices(rows, MOVES_PER_TURN, (slice) => d.log.move(slice, ['planned'], ahead ? 'handed_over' : 'sending'));
+  if (rows.length > MOVES_PER_TURN) await d.follow?.(campaignId);
   return 'sent';
 }
 
