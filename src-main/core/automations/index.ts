@@ -111,6 +111,7 @@ export function createAutomationsModule(o: AutomationsModuleOptions): Automation
     automation: (id) => store.get(id),
     graceMinutes: () => o.settings().automations.graceMinutes,
     follow: (campaignId) => runner.follow(campaignId),
+    alone: (fn) => runner.exclusive(fn),
   });
   const autoReplies = new AutoReplies({
     db: o.db,

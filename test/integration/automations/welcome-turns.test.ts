@@ -13,14 +13,16 @@ afterEach(async () => {
   await t.close();
 });
 
-it('moves an import of 600 welcomed as one run to sending and to sent in slices, the loop turning between them', async () => {
+it('records an import of 600 welcomed as one run, and moves it to sending and to sent, in slices with the loop turning between them', async () => {
   const club = await t.call('groups.create', { name: 'Klubben' });
   const rule = activate(t, draftOf('Velkommen', { kind: 'welcome', groupId: club.id }, 'Velkommen, {first_name}!'));
   const count = t.core.db.prepare('SELECT COUNT(*) FROM automation_occurrences WHERE automation_id = ? AND state = ?').pluck();
-  const seen = { planned: new Set<number>(), sent: new Set<number>() };
+  const queue = t.core.db.prepare('SELECT COUNT(*) FROM automation_welcome_queue').pluck();
+  const seen = { queued: new Set<number>(), planned: new Set<number>(), sent: new Set<number>() };
   let watching = true;
   const probe = () => {
     if (!watching) return;
+    seen.queued.add(queue.get() as number);
     seen.planned.add(count.get(rule, 'planned') as number);
     seen.sent.add(count.get(rule, 'sent') as number);
     setImmediate(probe);
@@ -37,7 +39,8 @@ it('moves an import of 600 welcomed as one run to sending and to sent in slices,
     if ((count.get(rule, 'sent') as number) < 600) throw new Error('not all sent yet');
   }, 60_000);
   watching = false;
-  // Between none and all: the loop turned while the run's rows were half moved, both ways.
+  // Between none and all: the loop turned while the run was half recorded, and while its rows were half moved, both ways.
+  expect([...seen.queued].some((n) => n > 0 && n < 600)).toBe(true);
   expect([...seen.planned].some((n) => n > 0 && n < 600)).toBe(true);
   expect([...seen.sent].some((n) => n > 0 && n < 600)).toBe(true);
 });
