@@ -155,7 +155,7 @@ export type SendOutcome = 'sent' | 'held' | 'skipped' | 'gone';
 export async function sendRun(d: RunDeps, a: AutomationRow, campaignId: number): Promise<SendOutcome> {
   const c = d.campaigns();
   const row = c.store.maybeRow(campaignId);
-  const rows = d.log.byCampaign(campaignId).map((r) => r.id);
+  const rows = d.log.idsOfCampaign(campaignId);
   if (!row || row.automation_id !== a.id) {
     // The user deleted the held draft from Campaigns (its id may even be reused): nothing of it went out.
     d.log.move(rows, ['planned', 'held'], 'withdrawn');

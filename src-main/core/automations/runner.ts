@@ -219,7 +219,7 @@ export class AutomationRunner {
       if (c?.state === 'draft' && Date.parse(row.due_at) < nowMs - this.windows(a).graceMs) {
         prepared(this.d.db, "DELETE FROM campaigns WHERE id = ? AND state = 'draft'").run(row.campaign_id);
         this.d.log.move(
-          this.d.log.byCampaign(row.campaign_id).map((r) => r.id),
+          this.d.log.idsOfCampaign(row.campaign_id),
           ['planned'],
           'missed',
           MISSED_CLOSED,
@@ -254,7 +254,7 @@ export class AutomationRunner {
       if (reached > 0) continue;
       const r = await c.outbox.cancel(campaign.id).catch(() => null);
       if (!r || r.notCancelled > 0) continue;
-      const ids = this.d.log.byCampaign(campaign.id).map((x) => x.id);
+      const ids = this.d.log.idsOfCampaign(campaign.id);
       this.d.log.move(ids, ['sending'], 'missed', MISSED_OFFLINE, coded('automation.missedOffline'));
       this.touched.add(a.id);
       this.d.events.emit('automations.attention', { id: a.id, name: a.draft.name, message: MISSED_OFFLINE, code: { code: 'automation.missedOffline', params: {} } });
