@@ -305,20 +305,23 @@ export class AutomationRunner {
     for (const r of prepared(this.d.db, 'SELECT contact_id, state FROM campaign_recipients WHERE campaign_id = ? AND contact_id IS NOT NULL ORDER BY id').iterate(campaignId) as Iterable<{ contact_id: number; state: string }>) {
       if (!stateOf.has(r.contact_id)) stateOf.set(r.contact_id, r.state);
     }
-    await inSlices(single, MOVES_PER_TURN, (slice) =>
+    // Each slice's rows moved by outcome, one move (one savepoint) per outcome rather than per row.
+    await inSlices(single, MOVES_PER_TURN, (slice) => {
+      const by = { uncertain: [] as number[], failed: [] as number[], withdrawn: [] as number[], skipped: [] as number[], sent: [] as number[] };
+      for (const r of slice) {
+        const s = stateOf.get(r.contact_id);
+        // Never "sent" on a guess: the gateway may or may not have taken it (issue 27, consent across a crash).
+        const to = s === 'uncertain' ? 'uncertain' : s === 'failed' ? 'failed' : s === 'cancelled' ? 'withdrawn' : s === 'excluded' || s === undefined ? 'skipped' : 'sent';
+        by[to].push(r.id);
+      }
       this.d.db.transaction(() => {
-        for (const r of slice) {
-          const s = stateOf.get(r.contact_id);
-          if (s === 'uncertain') {
-            // Never "sent" on a guess: the gateway may or may not have taken it (issue 27, consent across a crash).
-            this.d.log.move([r.id], from, 'failed', UNCERTAIN, coded('automation.uncertain'));
-            continue;
-          }
-          const to: OccurrenceState = s === 'failed' ? 'failed' : s === 'cancelled' ? 'withdrawn' : s === 'excluded' || s === undefined ? 'skipped' : 'sent';
-          this.d.log.move([r.id], from, to);
-        }
-      })(),
-    );
+        this.d.log.move(by.uncertain, from, 'failed', UNCERTAIN, coded('automation.uncertain'));
+        this.d.log.move(by.failed, from, 'failed');
+        this.d.log.move(by.withdrawn, from, 'withdrawn');
+        this.d.log.move(by.skipped, from, 'skipped');
+        this.d.log.move(by.sent, from, 'sent');
+      })();
+    });
   }
 
   /** Rows that changed during a tick: the lists and histories read again. */
