@@ -110,6 +110,8 @@ export function createAutomationsModule(o: AutomationsModuleOptions): Automation
     now: o.now,
     automation: (id) => store.get(id),
     graceMinutes: () => o.settings().automations.graceMinutes,
+    follow: (campaignId) => runner.follow(campaignId),
+    alone: (fn) => runner.exclusive(fn),
   });
   const autoReplies = new AutoReplies({
     db: o.db,

@@ -12,6 +12,10 @@ import { draftOf } from '../campaigns/campaign-store';
 import { insertCampaign } from '../campaigns/drafts/new-campaign';
 import type { AutomationRow } from './automation-store';
 import type { OccurrenceLog } from './occurrence-log';
+import { inSlices } from '../event-loop-turns';
+
+/** Occurrence rows moved per transaction before the loop turns: each move also appends to the history (schema 19). */
+export const MOVES_PER_TURN = 250;
 
 export interface RunDeps {
   db: Db;
@@ -20,6 +24,8 @@ export interface RunDeps {
   campaigns: () => CampaignsModule;
   log: OccurrenceLog;
   now: () => number;
+  /** The runner's follow (runner.ts): the rows of a run take its campaign's outcome, if it has one yet. */
+  follow?: (campaignId: number) => Promise<void>;
 }
 
 export interface RunOrder {
@@ -87,6 +93,58 @@ export function recordRun(d: RunDeps, o: RunOrder): number | null {
   })();
 }
 
+/**
+ * Records a run of many members a slice per transaction with the loop turning between (a welcome of 10,000, issue
+ * 30.3): the first slice writes the draft as recordRun does, each later one claims its members and adds them to the
+ * draft's recipients in the same transaction, so the draft always holds exactly the contacts its rows claim. A crash
+ * half-way leaves a smaller draft run whose rows are planned, which the runner sends at start (sendRecorded) like
+ * any recorded run; the members not reached are still in their queue for a later run. Nothing is frozen here.
+ * `alsoInTransaction` runs with each slice's writes (the welcome queue's rows of the slice removed). Call it where
+ * nothing else sends recorded runs meanwhile (the runner's clock): a draft is sent only once it is whole.
+ */
+export async function recordRunInSlices(
+  d: RunDeps,
+  o: RunOrder,
+  size: number,
+  alsoInTransaction: (members: readonly RunOrder['members'][number][]) => void,
+): Promise<number | null> {
+  let campaignId: number | null = null;
+  await inSlices(o.members, size, (members) =>
+    d.db.transaction(() => {
+      if (campaignId !== null && !addToRun(d, campaignId, o, members)) campaignId = null;
+      // The first slice, or the draft went (deleted by the user): a draft of its own for the rest.
+      if (campaignId === null) campaignId = recordRun(d, { ...o, members: [...members] });
+      alsoInTransaction(members);
+    })(),
+  );
+  return campaignId;
+}
+
+/** Claims more members for a per-contact run still a draft, adding them to its recipients; false when it is not one. */
+function addToRun(d: RunDeps, campaignId: number, o: RunOrder, members: readonly RunOrder['members'][number][]): boolean {
+  const row = prepared(d.db, 'SELECT state, automation_id, recipient_spec FROM campaigns WHERE id = ?').get(campaignId) as
+    | { state: string; automation_id: number | null; recipient_spec: string }
+    | undefined;
+  if (!row || row.state !== 'draft' || row.automation_id !== o.automation.id) return false;
+  const dueAt = new Date(o.dueMs).toISOString();
+  const spec = JSON.parse(row.recipient_spec) as RecipientSpec;
+  for (const member of members) {
+    const mine = d.log.claim({
+      automationId: o.automation.id,
+      occurrence: member.occurrence,
+      contactId: member.contactId,
+      dueAt,
+      state: 'planned',
+      campaignId,
+      recipients: 1,
+      revision: o.automation.revision,
+    });
+    if (mine) spec.contactIds.push(member.contactId);
+  }
+  prepared(d.db, 'UPDATE campaigns SET recipient_spec = ? WHERE id = ?').run(JSON.stringify(spec), campaignId);
+  return true;
+}
+
 export type SendOutcome = 'sent' | 'held' | 'skipped' | 'gone';
 
 /**
@@ -97,7 +155,7 @@ export type SendOutcome = 'sent' | 'held' | 'skipped' | 'gone';
 export async function sendRun(d: RunDeps, a: AutomationRow, campaignId: number): Promise<SendOutcome> {
   const c = d.campaigns();
   const row = c.store.maybeRow(campaignId);
-  const rows = d.log.byCampaign(campaignId).map((r) => r.id);
+  const rows = d.log.idsOfCampaign(campaignId);
   if (!row || row.automation_id !== a.id) {
     // The user deleted the held draft from Campaigns (its id may even be reused): nothing of it went out.
     d.log.move(rows, ['planned', 'held'], 'withdrawn');
@@ -143,11 +201,13 @@ export async function sendRun(d: RunDeps, a: AutomationRow, campaignId: number):
   }
   const frozen = c.store.row(campaignId);
   const ahead = frozen.send_at !== null && Date.parse(frozen.send_at) > d.now() + NOW_MS;
-  d.db.transaction(() => {
-    // The count first (frozen batches included), so the history entry the move appends says how many texts it holds.
-    prepared(d.db, 'UPDATE automation_occurrences SET recipients = ? WHERE campaign_id = ? AND contact_id = 0').run(c.store.counts(campaignId).total, campaignId);
-    d.log.move(rows, ['planned'], ahead ? 'handed_over' : 'sending');
-  })();
+  // The count first (frozen batches included), so the history entry the move appends says how many texts it holds.
+  prepared(d.db, 'UPDATE automation_occurrences SET recipients = ? WHERE campaign_id = ? AND contact_id = 0').run(c.store.counts(campaignId).total, campaignId);
+  // A slice of rows per transaction with the loop turning between (a welcome run has 10,000, issue 30.3). The campaign
+  // is frozen already, so a crash half-way leaves rows 'planned' under a sent campaign, which the next sendRun moves
+  // on (above). The campaign may end meanwhile, with its last event before the last rows moved: they follow it now.
+  await inSlices(rows, MOVES_PER_TURN, (slice) => d.log.move(slice, ['planned'], ahead ? 'handed_over' : 'sending'));
+  if (rows.length > MOVES_PER_TURN) await d.follow?.(campaignId);
   return 'sent';
 }
 

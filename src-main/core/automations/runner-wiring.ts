@@ -21,6 +21,8 @@ export interface Runner {
   idle(): Promise<void>;
   /** Runs `fn` alone among the runner's work (a run sent anyway is never seen half-way by a tick). */
   exclusive<T>(fn: () => Promise<T>): Promise<T>;
+  /** A run's rows take its campaign's outcome now, if it has one (a run whose rows moved after its campaign ended). */
+  follow(campaignId: number): Promise<void>;
 }
 
 /**
@@ -31,7 +33,7 @@ export interface Runner {
 export function createRunner(o: AutomationsModuleOptions, store: AutomationStore, due: DueIndex): Runner {
   const log = new OccurrenceLog(o.db, o.now);
   const withdrawal = new Withdrawal({ db: o.db, logger: o.log, campaigns: o.campaigns, gateway: o.gateway, log, now: o.now });
-  const runner = new AutomationRunner({
+  const runner: AutomationRunner = new AutomationRunner({
     db: o.db,
     events: o.events,
     settings: o.settings,
@@ -42,10 +44,14 @@ export function createRunner(o: AutomationsModuleOptions, store: AutomationStore
     store,
     due,
     withdrawal,
+    // Within the tick that sent the run: the runner's own follow, not through the clock it already holds.
+    follow: (campaignId): Promise<void> => runner.follow(campaignId),
   });
   const w = { events: o.events, store, runner, withdrawal, log: o.log, now: o.now };
   const clock = new AutomationClock(() => w.runner.tick(), w.log);
   let unsubscribe: (() => void) | null = null;
+  /** Campaigns whose follow is queued on the clock and has not started yet. */
+  const following = new Set<number>();
   const hooks: AutomationHooks = {
     wake: () => clock.wake(),
     onChanged: (id, why) =>
@@ -76,10 +82,13 @@ export function createRunner(o: AutomationsModuleOptions, store: AutomationStore
         if (m.name === 'campaign.changed') {
           const p = m.payload as CampaignChanged;
           // Later, not inside the outbox's own step: following settles the campaign's rows.
-          if (p.summary?.automationId != null) {
+          // One follow waiting per campaign: a run's campaign changes with every chunk, and each follow reads its rows.
+          if (p.summary?.automationId != null && !following.has(p.id)) {
+            following.add(p.id);
             void clock
               .exclusive(async () => {
-                w.runner.follow(p.id);
+                following.delete(p.id);
+                await w.runner.follow(p.id);
                 w.runner.flush();
               })
               .catch((err: unknown) => w.log.warn('automations: following a run failed', { err }));
@@ -94,5 +103,10 @@ export function createRunner(o: AutomationsModuleOptions, store: AutomationStore
     },
     idle: () => clock.idle(),
     exclusive: (fn) => clock.exclusive(fn),
+    follow: (campaignId) =>
+      clock.exclusive(async () => {
+        await w.runner.follow(campaignId);
+        w.runner.flush();
+      }),
   };
 }

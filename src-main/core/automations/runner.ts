@@ -10,8 +10,9 @@ import type { Logger } from '../log';
 import type { AutomationRow, AutomationStore } from './automation-store';
 import { OccurrenceCalculator, type DueIndex, type DueRow } from './due-index';
 import { WHOLE_RUN, type OccurrenceRow, type OccurrenceState } from './occurrence-log';
-import { recordRun, sendRun, type RunDeps } from './run-campaign';
+import { MOVES_PER_TURN, recordRun, sendRun, type RunDeps } from './run-campaign';
 import type { Withdrawal } from './withdrawal';
+import { inSlices, nextTurn } from '../event-loop-turns';
 
 export interface RunnerDeps extends RunDeps {
   logger: Logger;
@@ -36,7 +37,7 @@ export class AutomationRunner {
   async tick(): Promise<void> {
     this.touched.clear();
     await this.sendRecorded();
-    this.followAll();
+    await this.followAll();
     await this.expireOffline();
     const nowMs = this.d.now();
     for (const a of this.d.store.active()) {
@@ -218,7 +219,7 @@ export class AutomationRunner {
       if (c?.state === 'draft' && Date.parse(row.due_at) < nowMs - this.windows(a).graceMs) {
         prepared(this.d.db, "DELETE FROM campaigns WHERE id = ? AND state = 'draft'").run(row.campaign_id);
         this.d.log.move(
-          this.d.log.byCampaign(row.campaign_id).map((r) => r.id),
+          this.d.log.idsOfCampaign(row.campaign_id),
           ['planned'],
           'missed',
           MISSED_CLOSED,
@@ -253,7 +254,7 @@ export class AutomationRunner {
       if (reached > 0) continue;
       const r = await c.outbox.cancel(campaign.id).catch(() => null);
       if (!r || r.notCancelled > 0) continue;
-      const ids = this.d.log.byCampaign(campaign.id).map((x) => x.id);
+      const ids = this.d.log.idsOfCampaign(campaign.id);
       this.d.log.move(ids, ['sending'], 'missed', MISSED_OFFLINE, coded('automation.missedOffline'));
       this.touched.add(a.id);
       this.d.events.emit('automations.attention', { id: a.id, name: a.draft.name, message: MISSED_OFFLINE, code: { code: 'automation.missedOffline', params: {} } });
@@ -261,23 +262,30 @@ export class AutomationRunner {
   }
 
   /** Every run on its way looks at its campaign (events can be missed across a restart). */
-  private followAll(): void {
-    for (const run of this.d.log.runsInStates(['sending', 'handed_over'])) this.follow(run.campaign_id);
+  private async followAll(): Promise<void> {
+    for (const run of this.d.log.runsInStates(['sending', 'handed_over'])) await this.follow(run.campaign_id);
   }
 
-  /** A run's rows take its campaign's outcome once the campaign has one; per-contact rows their recipient's. */
-  follow(campaignId: number): void {
-    const rows = this.d.log.byCampaign(campaignId).filter((r) => r.state === 'sending' || r.state === 'handed_over');
-    if (rows.length === 0) return;
+  /**
+   * A run's rows take its campaign's outcome once the campaign has one; per-contact rows their recipient's. A welcome
+   * run of 10,000 is settled and moved in slices with the loop turning between them (issue 30.3): each row's move
+   * stands on its own (a row moved once is never moved again; a crash half-way leaves rows 'sending', which the
+   * next tick's followAll picks up), so nothing needs the whole run in one transaction.
+   */
+  async follow(campaignId: number): Promise<void> {
     const c = this.d.campaigns();
     const campaign = c.store.maybeRow(campaignId);
-    if (!campaign || campaign.automation_id !== rows[0]!.automation_id) return;
+    // The campaign first: most calls come while it is still sending, and then its 10,000 rows need not be read.
+    if (!campaign || campaign.automation_id === null) return;
+    const handedOver = campaign.state === 'scheduled' && campaign.scheduled_at_gateway === 1;
+    if (!handedOver && !['sent', 'partly_failed', 'failed', 'cancelled'].includes(campaign.state)) return;
+    const rows = this.d.log.onTheirWay(campaignId);
+    if (rows.length === 0 || campaign.automation_id !== rows[0]!.automation_id) return;
     const from: OccurrenceState[] = ['sending', 'handed_over'];
-    if (campaign.state === 'scheduled' && campaign.scheduled_at_gateway === 1) {
+    if (handedOver) {
       this.d.log.move(rows.filter((r) => r.state === 'sending').map((r) => r.id), ['sending'], 'handed_over');
       return;
     }
-    if (!['sent', 'partly_failed', 'failed', 'cancelled'].includes(campaign.state)) return;
     for (const r of rows) this.touched.add(r.automation_id);
     const whole = rows.filter((r) => r.contact_id === WHOLE_RUN).map((r) => r.id);
     const wholeState: OccurrenceState = campaign.state === 'failed' ? 'failed' : campaign.state === 'cancelled' ? 'withdrawn' : 'sent';
@@ -287,26 +295,33 @@ export class AutomationRunner {
     else this.d.log.move(whole, from, wholeState);
     const single = rows.filter((r) => r.contact_id !== WHOLE_RUN);
     if (single.length === 0) return;
-    c.outbox.settle(campaignId);
-    // The campaign's recipients read once, and the rows moved in one transaction: a welcome run of 10,000 looked each
-    // one up through the (campaign_id, state) index, which scanned the whole campaign every time, and committed each
-    // move on its own, holding the core for ten seconds (bench core.max_loop_block_ms, issue 30.3).
+    // The chunks' outcomes onto the recipient rows a slice at a time, as the idle outbox does.
+    while (c.outbox.settle(campaignId, 1) > 0) await nextTurn();
+    // The campaign's recipients read once, and the rows moved a slice per transaction: a welcome run of 10,000 looked
+    // each one up through the (campaign_id, state) index, which scanned the whole campaign every time, and committed
+    // each move on its own, holding the core for ten seconds; in one transaction it still held it for a second and a
+    // half under load (bench core.max_loop_block_ms, issue 30.3).
     const stateOf = new Map<number, string>();
     for (const r of prepared(this.d.db, 'SELECT contact_id, state FROM campaign_recipients WHERE campaign_id = ? AND contact_id IS NOT NULL ORDER BY id').iterate(campaignId) as Iterable<{ contact_id: number; state: string }>) {
       if (!stateOf.has(r.contact_id)) stateOf.set(r.contact_id, r.state);
     }
-    this.d.db.transaction(() => {
-      for (const r of single) {
+    // Each slice's rows moved by outcome, one move (one savepoint) per outcome rather than per row.
+    await inSlices(single, MOVES_PER_TURN, (slice) => {
+      const by = { uncertain: [] as number[], failed: [] as number[], withdrawn: [] as number[], skipped: [] as number[], sent: [] as number[] };
+      for (const r of slice) {
         const s = stateOf.get(r.contact_id);
-        if (s === 'uncertain') {
-          // Never "sent" on a guess: the gateway may or may not have taken it (issue 27, consent across a crash).
-          this.d.log.move([r.id], from, 'failed', UNCERTAIN, coded('automation.uncertain'));
-          continue;
-        }
-        const to: OccurrenceState = s === 'failed' ? 'failed' : s === 'cancelled' ? 'withdrawn' : s === 'excluded' || s === undefined ? 'skipped' : 'sent';
-        this.d.log.move([r.id], from, to);
+        // Never "sent" on a guess: the gateway may or may not have taken it (issue 27, consent across a crash).
+        const to = s === 'uncertain' ? 'uncertain' : s === 'failed' ? 'failed' : s === 'cancelled' ? 'withdrawn' : s === 'excluded' || s === undefined ? 'skipped' : 'sent';
+        by[to].push(r.id);
       }
-    })();
+      this.d.db.transaction(() => {
+        this.d.log.move(by.uncertain, from, 'failed', UNCERTAIN, coded('automation.uncertain'));
+        this.d.log.move(by.failed, from, 'failed');
+        this.d.log.move(by.withdrawn, from, 'withdrawn');
+        this.d.log.move(by.skipped, from, 'skipped');
+        this.d.log.move(by.sent, from, 'sent');
+      })();
+    });
   }
 
   /** Rows that changed during a tick: the lists and histories read again. */

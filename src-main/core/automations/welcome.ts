@@ -10,7 +10,9 @@ import { coded } from '../../../src-shared/error-codes';
 import type { Logger } from '../log';
 import type { AutomationRow } from './automation-store';
 import { OneAtATime } from './one-at-a-time';
-import { recordRun, sendRun, type RunDeps } from './run-campaign';
+import { recordRunInSlices, sendRun, type RunDeps } from './run-campaign';
+import { inSlices } from '../event-loop-turns';
+import { prepared } from '../db/prepared';
 import { isPhoneSender, welcomeTooLate } from '../../../src-shared/automations/reply-guards';
 import { computerClock } from '../clock';
 
@@ -23,6 +25,8 @@ export interface WelcomeDeps extends RunDeps {
   runningSince?: number;
   /** How long a pass waits after being asked, so joins that come close together (keyword rules) share a run. */
   windowMs?: number;
+  /** Runs `fn` alone among the runner's work (its clock): a run is recorded in slices, and sent only when whole. */
+  alone?: <T>(fn: () => Promise<T>) => Promise<T>;
 }
 
 interface Queued {
@@ -37,6 +41,8 @@ export const WELCOME = 'welcome';
 /** Joins welcomed by one run at the most: a larger import is welcomed by a run per this many. */
 export const WELCOME_RUN_MAX = 10_000;
 const WINDOW_MS = 2_000;
+/** Joins recorded per transaction before the loop turns: each claim also appends to the history (schema 19). */
+const WELCOME_SLICE = 250;
 const MISSED = 'The contact joined while Besked was not running, longer ago than the grace period, so the welcome text was not sent late.';
 
 export class WelcomeTexts {
@@ -90,7 +96,10 @@ export class WelcomeTexts {
       .all(automationId) as Queued[];
     if (queued.length === 0) return false;
     if (!rule || rule.draft.spec.kind !== 'welcome') {
-      this.dequeue(automationId, queued);
+      this.dequeue(
+        automationId,
+        queued.map((q) => q.contactId),
+      );
       return false;
     }
     const recorded = new Set(
@@ -100,7 +109,7 @@ export class WelcomeTexts {
     );
     const send: Queued[] = [];
     const skips: { q: Queued; state: 'skipped' | 'missed'; reason: string; why: Coded }[] = [];
-    let done: Queued[] = [];
+    const done: Queued[] = [];
     for (const q of queued) {
       // Welcomed before (rejoined the group, or a second way of joining): once per contact.
       if (recorded.has(q.contactId)) done.push(q);
@@ -113,35 +122,43 @@ export class WelcomeTexts {
       else send.push(q);
     }
 
+    // A slice per transaction with the loop turning between (issue 30.3): 10,000 claims, each appending to the history,
+    // held the core for half a second in one. Each slice's claims and its queue rows' removal go together.
+    await inSlices(skips, WELCOME_SLICE, (slice) =>
+      this.d.db.transaction(() => {
+        for (const s of slice) {
+          this.d.log.claim({
+            automationId,
+            occurrence: WELCOME,
+            contactId: s.q.contactId,
+            dueAt: this.joinedOnCoreClock(s.q),
+            state: s.state,
+            campaignId: null,
+            recipients: 0,
+            revision: rule.revision,
+            reason: s.reason,
+            reasonCode: s.why,
+          });
+        }
+        this.dequeue(automationId, slice.map((s) => s.q.contactId));
+      })(),
+    );
+    await inSlices(done, WELCOME_SLICE, (slice) => this.dequeue(automationId, slice.map((q) => q.contactId)));
     let campaignId: number | null = null;
-    this.d.db.transaction(() => {
-      for (const s of skips) {
-        this.d.log.claim({
-          automationId,
-          occurrence: WELCOME,
-          contactId: s.q.contactId,
-          dueAt: this.joinedOnCoreClock(s.q),
-          state: s.state,
-          campaignId: null,
-          recipients: 0,
-          revision: rule.revision,
-          reason: s.reason,
-          reasonCode: s.why,
-        });
-      }
-      if (send.length > 0) {
-        // The run's draft and one 'planned' row per contact, with the queue rows' removal: all or nothing.
-        campaignId = recordRun(this.d, {
-          automation: rule,
-          dueMs: this.d.now(),
-          members: send.map((q) => ({ occurrence: WELCOME, contactId: q.contactId })),
-          recipients: null,
-          ahead: false,
-        });
-      }
-      done = [...done, ...skips.map((s) => s.q), ...send];
-      this.dequeue(automationId, done);
-    })();
+    if (send.length > 0) {
+      // The run's draft and one 'planned' row per contact, with the queue rows' removal, a slice at a time; the draft
+      // holds exactly the contacts its rows claim after every slice (recordRunInSlices), and the runner sends no
+      // recorded run meanwhile (it shares the runner's clock), so no part of a run goes out before it is whole.
+      const order = { automation: rule, dueMs: this.d.now(), members: send.map((q) => ({ occurrence: WELCOME, contactId: q.contactId })), recipients: null, ahead: false };
+      const record = () =>
+        recordRunInSlices(this.d, order, WELCOME_SLICE, (members) =>
+          this.dequeue(
+            automationId,
+            members.map((m) => m.contactId),
+          ),
+        );
+      campaignId = await (this.d.alone ? this.d.alone(record) : record());
+    }
 
     if (skips.some((s) => s.state === 'missed')) {
       this.d.events.emit('automations.attention', { id: rule.id, name: rule.draft.name, message: MISSED, code: { code: 'automation.welcome.missed', params: {} } });
@@ -159,10 +176,13 @@ export class WelcomeTexts {
     return new Date(Date.parse(q.joinedAt) + (this.d.now() - computerClock.now())).toISOString();
   }
 
-  private dequeue(automationId: number, rows: readonly Queued[]): void {
-    const del = this.d.db.prepare('DELETE FROM automation_welcome_queue WHERE automation_id = ? AND contact_id = ?');
-    this.d.db.transaction(() => {
-      for (const q of rows) del.run(automationId, q.contactId);
-    })();
+  /** Removes the contacts' queue rows of the automation, in one statement. */
+  private dequeue(automationId: number, contactIds: readonly number[]): void {
+    if (contactIds.length === 0) return;
+    prepared(this.d.db, 'DELETE FROM automation_welcome_queue WHERE automation_id = ? AND contact_id IN (SELECT value FROM json_each(?))').run(
+      automationId,
+      JSON.stringify(contactIds),
+    );
   }
+
 }

@@ -166,6 +166,9 @@ describe('frozen batches on disk', () => {
     settleChunks(d, undefined, 1);
     expect(d.prepare('SELECT settled FROM send_chunks WHERE id = ?').pluck().get(chunk)).toBe(0);
     expect(rowsOf(d, c).map((r) => (r as { state: string }).state)).toEqual(['queued', 'queued']);
+    // The next slice writes the second batch, and settles nothing in the same step (issue 30.3); the one after settles.
+    settleChunks(d, undefined, 1);
+    expect(d.prepare('SELECT settled FROM send_chunks WHERE id = ?').pluck().get(chunk)).toBe(0);
     settleChunks(d, undefined, 1);
     expect(d.prepare('SELECT settled FROM send_chunks WHERE id = ?').pluck().get(chunk)).toBe(1);
     expect(rowsOf(d, c).map((r) => [(r as { state: string }).state, (r as { chunk_id: number | null }).chunk_id])).toEqual([

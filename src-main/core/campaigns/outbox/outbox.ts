@@ -36,9 +36,10 @@ const STORAGE_RETRY_MS = 3_000;
 
 /**
  * Frozen batches written as rows, and chunks settled, between two looks at the queue when idle: about 5 ms and
- * 3 ms each for 1,000 recipients, so the core answers other calls within about 15 ms meanwhile.
+ * 3 ms each for 1,000 recipients on a quiet machine, but 30–170 ms for two of each on a loaded one (bench
+ * core.max_loop_block_ms, issue 30.3), so one of each at a time.
  */
-const SETTLE_SLICE = 2;
+const SETTLE_SLICE = 1;
 
 /** Said of a chunk found in flight at start: Besked may have had the answer and died before recording it. */
 export const ANSWER_LOST: StoppedReason = {

@@ -42,12 +42,15 @@ const ROWS_WRITTEN = `NOT EXISTS (SELECT 1 FROM recipient_batches b WHERE b.camp
 
 /**
  * Writes frozen batches as rows (frozen-batches.ts), then copies every finished, unsettled chunk's outcome onto its
- * recipient rows (all campaigns, or one), each in one transaction (at most `limit` batches and `limit` chunks,
+ * recipient rows (all campaigns, or one), each in one transaction (at most `limit` batches or else `limit` chunks,
  * oldest first: settling in slices keeps the core answering). Chunks still in flight stay as they are. Returns the
  * campaigns whose rows changed; cheap when none.
  */
 export function settleChunks(db: Db, campaignId?: number, limit = -1): Set<number> {
   const written = materialise(db, campaignId, limit);
+  // In slices, a slice either writes batches or settles chunks: each takes 30–190 ms for 1,000 recipients on a
+  // loaded machine, and both in one step held the loop twice as long (issue 30.3). The next slice goes on.
+  if (limit >= 0 && written.size > 0) return written;
   const chunks = (
     campaignId === undefined
       ? db.prepare(`SELECT * FROM send_chunks WHERE settled = 0 AND state <> 'in_flight' AND ${ROWS_WRITTEN} ORDER BY id LIMIT ?`).all(limit)
