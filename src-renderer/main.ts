@@ -7,6 +7,8 @@ import { createPinia } from 'pinia';
 import App from './App.vue';
 import { createAppRouter } from './router';
 import { useTeamStore } from './stores/team';
+import { useInboxStore } from './stores/inbox';
+import { gateScreen } from './components/team/gate-screen';
 import { applyLocale, i18n } from './i18n';
 import { formatLocale, resolveUiLocale } from './i18n/locale';
 import { installWebBridge } from './bridge/web-preload';
@@ -20,8 +22,14 @@ const system = navigator.languages.length ? [...navigator.languages] : [navigato
 const first = resolveUiLocale('system', system);
 const pinia = createPinia();
 // Installing the router starts the first navigation, which fetches the view's lazily loaded code.
-const app = createApp(App).use(pinia).use(createAppRouter()).use(i18n);
-void useTeamStore(pinia).load();
+const router = createAppRouter();
+const app = createApp(App).use(pinia).use(router).use(i18n);
+const team = useTeamStore(pinia);
+const opening = router.resolve(window.location.hash.slice(1) || '/').name;
+// Opened on the inbox (a phone's home screen) by someone who may see it: its list is asked for now, not once mounted.
+void team.load().then(() => {
+  if (opening === 'inbox' && gateScreen(team.status, team.ready, opening) === 'app') useInboxStore(pinia).loadEarly();
+});
 // Mounting waits for the first texts, so no screen ever shows a text's key; should they not load, the app still mounts.
 void applyLocale(first, formatLocale(first, system))
   .catch((err: unknown) => console.error('Besked: could not load the texts', err))
