@@ -11,6 +11,7 @@ import { useInboxStore } from './stores/inbox';
 import { gateScreen } from './components/team/gate-screen';
 import { applyLocale, i18n } from './i18n';
 import { formatLocale, resolveUiLocale } from './i18n/locale';
+import { formatterFor } from './composables/useFormat';
 import { installWebBridge } from './bridge/web-preload';
 import { installLibraryPatches } from './a11y/library-patches';
 import './styles.css';
@@ -31,9 +32,16 @@ void team.load().then(() => {
   if (opening === 'inbox' && gateScreen(team.status, team.ready, opening) === 'app') useInboxStore(pinia).loadEarly();
 });
 // Mounting waits for the first texts, so no screen ever shows a text's key; should they not load, the app still mounts.
-void applyLocale(first, formatLocale(first, system))
+const formatTag = formatLocale(first, system);
+void applyLocale(first, formatTag)
   .catch((err: unknown) => console.error('Besked: could not load the texts', err))
   .finally(() => {
     app.mount('#app');
     installLibraryPatches();
   });
+// While the texts download the page has nothing else to do. A locale's first date formats load its data (a few hundred
+// ms on a slow phone, profiled in the inbox's first list), so the ones lists use (compact: today's time, this year's
+// day and month, another year's date) are made now rather than while the list renders.
+const warm = formatterFor(formatTag);
+const now = new Date();
+for (const daysAgo of [0, 2, 400]) warm.compact(new Date(now.getTime() - daysAgo * 86_400_000), now);
