@@ -1,11 +1,12 @@
 // The built renderer served to a browser, for web mode and the team server alike: files under one folder only, with
-// the headers that keep a page from being framed, sniffed or run with inline script. Text goes gzipped to a browser
-// that takes it, and the build's hashed files are kept by the browser for good: a phone on slow mobile data loads
-// the app in a fraction of the bytes, once.
+// the headers that keep a page from being framed, sniffed or run with inline script. Text goes compressed to a browser
+// that takes it (brotli, a sixth smaller than gzip for the app's script, once it is made; gzip meanwhile), and the
+// build's hashed files are kept by the browser for good: a phone on slow mobile data loads the app in a fraction of
+// the bytes, once.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompress, constants as zlib, gzipSync } from 'node:zlib';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -24,6 +25,34 @@ const MIME: Record<string, string> = {
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.svg', '.json', '.webmanifest']);
 /** Each file's gzip, made once per version of the file (its path, size and time). */
 const gzipped = new Map<string, Buffer>();
+/**
+ * Each file's brotli at its best (slow: seconds for the app's script), made once per version in the background the
+ * first time it is asked for; until it is ready that answer and the next go gzipped. Null while being made.
+ */
+const brotlied = new Map<string, Buffer | null>();
+
+function brotliOf(version: string, body: Buffer): Buffer | undefined {
+  const made = brotlied.get(version);
+  if (made !== undefined) return made ?? undefined;
+  brotlied.set(version, null);
+  const params = { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length };
+  brotliCompress(body, { params }, (err, out) => {
+    // Not made (out of memory, say): asked for again next time; gzip serves meanwhile.
+    if (err) brotlied.delete(version);
+    else brotlied.set(version, out);
+  });
+  return undefined;
+}
+
+/** What the browser takes, best first; `q=0` is a refusal. */
+function accepts(header: string | string[] | undefined, coding: string): boolean {
+  return String(header ?? '')
+    .split(',')
+    .some((part) => {
+      const [name, ...params] = part.trim().toLowerCase().split(';');
+      return name === coding && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
+    });
+}
 
 /** A plain-text refusal (or a cut connection when the answer had begun). */
 export function refuse(res: ServerResponse, status: number, text: string) {
@@ -57,7 +86,11 @@ export async function serveStatic(dir: string, req: IncomingMessage, res: Server
   };
   if (COMPRESSIBLE.has(extname(file))) {
     headers['Vary'] = 'Accept-Encoding';
-    if (/\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+    const brotli = accepts(req.headers['accept-encoding'], 'br') ? brotliOf(version, body) : undefined;
+    if (brotli) {
+      body = brotli;
+      headers['Content-Encoding'] = 'br';
+    } else if (accepts(req.headers['accept-encoding'], 'gzip')) {
       let zipped = gzipped.get(version);
       if (!zipped) {
         zipped = gzipSync(body);

@@ -24,6 +24,7 @@ import { SIGN_IN_CALLS } from '../../src-shared/team/session-answers';
 import { byteLength, frameText, headOf, readCall, refuseFrame, unsendableAnswer } from './wire-frames';
 import { oversizeRefusal } from './frame-limits';
 import { DEFAULT_IN_FLIGHT, InFlight, type InFlightLimits } from './in-flight';
+import { BRIDGE_DEFLATE } from './wire-compression';
 
 export const HEALTH_PATH = '/health';
 /** The largest frame a connection that has not signed in may send (a sign-in is a few hundred bytes). */
@@ -111,7 +112,7 @@ export async function startTeamBridge(o: TeamBridgeOptions): Promise<TeamBridge>
     res.writeHead(status.ok ? 200 : 503, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' }).end(body);
   };
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxFrameBytes });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: limits.maxFrameBytes, perMessageDeflate: BRIDGE_DEFLATE });
   server.on('upgrade', (req, socket, head) => {
     const path = (req.url ?? '/').split('?', 1)[0];
     const ok = path === BRIDGE_PATH && hostIsOurs(req.headers.host, names(), at) && originIsOurs(req.headers.origin, names(), at);

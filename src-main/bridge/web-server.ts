@@ -15,6 +15,7 @@ import { refuse, serveStatic } from './static-files';
 import { byteLength, frameText, headOf, readCall, unsendableAnswer } from './wire-frames';
 import { oversizeRefusal } from './frame-limits';
 import { InFlight } from './in-flight';
+import { BRIDGE_DEFLATE } from './wire-compression';
 
 export interface WebServerOptions {
   dispatch: Dispatch;
@@ -46,7 +47,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     void serveStatic(opts.staticDir, req, res, contentSecurityPolicy({ connectSelfWebSocket: true })).catch(() => refuse(res, 500, 'Could not read the app files'));
   });
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: BRIDGE_MAX_CALL_FRAME_BYTES });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: BRIDGE_MAX_CALL_FRAME_BYTES, perMessageDeflate: BRIDGE_DEFLATE });
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', origin);
     const ok =

@@ -37,6 +37,20 @@ export const useInboxStore = defineStore('inbox', () => {
     loaded.value = true;
   }
 
+  /** The list asked for before the inbox's view is on screen (main.ts, when the app opens on it), until the view takes it. */
+  let early: Promise<void> | null = null;
+  function loadEarly() {
+    early = loadConversations();
+    // Its outcome, a refusal too, is the view's to show when it takes it.
+    early.catch(() => undefined);
+  }
+  /** The view's load: the early answer if one was asked for, else a new question (each visit reads the list anew). */
+  function loadForView(): Promise<void> {
+    const taken = early;
+    early = null;
+    return taken ?? loadConversations();
+  }
+
   async function open(msisdn: number | null) {
     if (openMsisdn.value !== msisdn) people.value = [];
     openMsisdn.value = msisdn;
@@ -194,6 +208,8 @@ export const useInboxStore = defineStore('inbox', () => {
     onlyMine,
     people,
     loadConversations,
+    loadEarly,
+    loadForView,
     loadTeam,
     open,
     markRead,

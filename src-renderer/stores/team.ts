@@ -52,14 +52,19 @@ export const useTeamStore = defineStore('team', () => {
     });
   }
 
-  async function load() {
+  let asking: Promise<void> | null = null;
+  /** Asks who this is; a caller while the question is out waits for the same answer (main.ts asks before mounting). */
+  function load(): Promise<void> {
     listen();
-    try {
-      status.value = await call('team.status', {});
-      statusError.value = null;
-    } catch (err) {
-      statusError.value = appErrorOf(err);
-    }
+    asking ??= (async () => {
+      try {
+        status.value = await call('team.status', {});
+        statusError.value = null;
+      } catch (err) {
+        statusError.value = appErrorOf(err);
+      }
+    })().finally(() => (asking = null));
+    return asking;
   }
 
   async function refreshStatus() {

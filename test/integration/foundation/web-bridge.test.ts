@@ -1,7 +1,9 @@
-// The web-mode bridge over real sockets: who may connect, what malformed calls get, and that a call works.
+// The web-mode bridge over real sockets: who may connect, what malformed calls get, that a call works, and that what a
+// phone on mobile data waits for travels compressed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
@@ -10,6 +12,9 @@ import { startWebServer, type WebServer } from '../../../src-main/bridge/web-ser
 import { KEY_CHECK_PATH } from '../../../src-shared/bridge-key-check';
 import { MemoryVault } from '../../../src-main/core/secrets/vault';
 import { createLogger } from '../../../src-main/core/log';
+
+/** A script as the build writes one: repetitive enough that brotli and gzip both shrink it. */
+const APP_SCRIPT = Array.from({ length: 2000 }, (_, i) => `export const text${i} = ${JSON.stringify(`Besked ${i % 97} ${(i * 7919) % 1000}`)};`).join('\n');
 
 let dir: string;
 let core: Core;
@@ -21,6 +26,8 @@ beforeAll(async () => {
   const staticDir = join(dir, 'static');
   mkdirSync(staticDir);
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Besked</title>');
+  mkdirSync(join(staticDir, 'assets'));
+  writeFileSync(join(staticDir, 'assets', 'app-1a2b3c.js'), APP_SCRIPT);
   core = await startCore({ dataDir: join(dir, 'data'), shell: 'web', version: 't', vault: new MemoryVault(), checkOutputs: true, log: createLogger() });
   server = await startWebServer({ dispatch: core.dispatch, events: core.events, staticDir, port: 0, log: core.log });
   origin = `http://127.0.0.1:${server.port}`;
@@ -65,6 +72,19 @@ function rpc(ws: WebSocket, msg: unknown): Promise<{ id: unknown; result: { ok: 
     };
     ws.on('message', onMessage);
     ws.send(typeof msg === 'string' ? msg : JSON.stringify(msg));
+  });
+}
+
+/** A page or asset as a browser asks for it, the body as it came over the wire. */
+function getEncoded(path: string, acceptEncoding: string): Promise<{ encoding: string | undefined; cache: string | undefined; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port: server.port, path, headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (d: Buffer) => parts.push(d));
+      res.on('end', () => resolve({ encoding: res.headers['content-encoding'], cache: res.headers['cache-control'], body: Buffer.concat(parts) }));
+    });
+    req.on('error', reject);
+    req.end();
   });
 }
 
@@ -125,6 +145,35 @@ describe('the web bridge', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-inline\'; script');
     expect(csp).not.toMatch(/script-src[^;]*unsafe-(inline|eval)/);
+  });
+
+  it("sends the app's scripts gzipped at once, then brotli once it is made; kept for good; as they are to a browser taking neither", async () => {
+    const path = '/assets/app-1a2b3c.js';
+    const first = await getEncoded(path, 'gzip, deflate, br');
+    expect(first.encoding).toBe('gzip');
+    expect(gunzipSync(first.body).toString()).toBe(APP_SCRIPT);
+    expect(first.cache).toContain('immutable');
+    let later = first;
+    for (let i = 0; i < 200 && later.encoding !== 'br'; i++) {
+      await new Promise((r) => setTimeout(r, 25));
+      later = await getEncoded(path, 'gzip, deflate, br');
+    }
+    expect(later.encoding).toBe('br');
+    expect(brotliDecompressSync(later.body).toString()).toBe(APP_SCRIPT);
+    expect(later.body.length).toBeLessThan(first.body.length);
+    expect((await getEncoded(path, 'gzip, br;q=0')).encoding).toBe('gzip');
+    const plain = await getEncoded(path, 'identity');
+    expect(plain.encoding).toBeUndefined();
+    expect(plain.body.toString()).toBe(APP_SCRIPT);
+  });
+
+  it("deflates the bridge's frames (RFC 7692), as every browser offers", async () => {
+    const ws = connect();
+    await opened(ws);
+    expect(ws.extensions).toContain('permessage-deflate');
+    // Calls and answers still work over it, small and large.
+    expect(await rpc(ws, { id: 1, name: 'settings.get', input: {} })).toMatchObject({ id: 1, result: { ok: true } });
+    ws.close();
   });
 
   it('does not serve files outside the app folder', async () => {

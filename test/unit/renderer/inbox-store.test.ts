@@ -87,6 +87,25 @@ describe('inbox store', () => {
     expect(store.loaded).toBe(true);
   });
 
+  it('gives the view the list asked for early (the app opened on the inbox) once; later visits ask anew', async () => {
+    const store = useInboxStore();
+    store.loadEarly();
+    await store.loadForView();
+    expect(besked.inputs('inbox.conversations')).toHaveLength(1);
+    expect(store.conversations).toHaveLength(2);
+    await store.loadForView();
+    expect(besked.inputs('inbox.conversations')).toHaveLength(2);
+  });
+
+  it('hands an early refusal to the view that takes it, not to no one', async () => {
+    besked.handlers['inbox.conversations'] = () => {
+      throw new Refused({ kind: 'internal', message: 'no', code: 'internal.unknownFailure' });
+    };
+    const store = useInboxStore();
+    store.loadEarly();
+    await expect(store.loadForView()).rejects.toThrow('no');
+  });
+
   it('marks a conversation read when it is opened', async () => {
     const store = useInboxStore();
     await store.loadConversations();

@@ -42,6 +42,14 @@ describe('team store', () => {
     expect([team.ready, team.standing]).toEqual([true, standing]);
   });
 
+  it('asks once for callers while the question is out (main.ts and the app shell at start), anew after', async () => {
+    const team = useTeamStore();
+    await Promise.all([team.load(), team.load()]);
+    expect(besked.inputs('team.status')).toHaveLength(1);
+    await team.load();
+    expect(besked.inputs('team.status')).toHaveLength(2);
+  });
+
   it('shows the app as on one PC when team.status cannot be asked, keeping the error', async () => {
     besked.handlers['team.status'] = () => {
       throw new Refused({ kind: 'internal', message: 'Besked stopped', code: 'bridge.unavailable' });
