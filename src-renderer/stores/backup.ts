@@ -4,7 +4,7 @@ import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import type { BackupKeep, BackupStatus, CallInput, NewPassphrase, NotSentRun, RestoreResult, RestoreStep, SentAnyway } from '../../src-shared/contract';
 import { call, on } from '../api';
-import { sliceBase64 } from '../components/contacts/upload-file';
+import { sliceBase64 } from '../components/file-slices';
 
 /** How far the upload of a picked backup file has come, in bytes. */
 export interface UploadProgress {

@@ -3,6 +3,7 @@
 import { IMPORT_MAX_BYTES } from '../../../src-shared/contract';
 import { call } from '../../api';
 import type { Formatter } from '../../composables/useFormat';
+import { sliceBase64 } from '../file-slices';
 
 export class FileRefused extends Error {
   constructor(
@@ -12,19 +13,6 @@ export class FileRefused extends Error {
     super(reason);
     this.name = 'FileRefused';
   }
-}
-
-/** A slice of the file as base64, read natively (a data: URL) rather than byte by byte (a backup's upload too). */
-export function sliceBase64(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const r = new FileReader();
-    r.onload = () => {
-      const url = String(r.result);
-      resolve(url.slice(url.indexOf(',') + 1));
-    };
-    r.onerror = () => reject(r.error ?? new Error('The file could not be read.'));
-    r.readAsDataURL(file);
-  });
 }
 
 export async function uploadForImport(file: File, onProgress: (fraction: number) => void): Promise<string> {
