@@ -23,6 +23,16 @@ export function configureCheckpoints(db: CheckpointingDb): void {
  * for a reader or writer, and costs microseconds when there is nothing to copy. Returns the pages copied.
  */
 export function checkpointWhileIdle(db: CheckpointingDb): number {
+  return idleCheckpoint(db).copied;
+}
+
+/**
+ * As checkpointWhileIdle, also saying how many pages of the log it could not copy yet: a reader on another
+ * connection (a backup's or an import's thread) still needs them, and the caller looks again a little later rather
+ * than leaving them uncopied until some later commit.
+ */
+export function idleCheckpoint(db: CheckpointingDb): { copied: number; left: number } {
   const [r] = db.pragma('wal_checkpoint(PASSIVE)') as { busy: number; log: number; checkpointed: number }[];
-  return r ? Math.max(0, r.checkpointed) : 0;
+  if (!r) return { copied: 0, left: 0 };
+  return { copied: Math.max(0, r.checkpointed), left: Math.max(0, r.log - r.checkpointed) };
 }

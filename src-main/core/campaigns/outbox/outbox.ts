@@ -7,7 +7,7 @@
 import type { CampaignCounts } from '../../../../src-shared/contract';
 import { coded } from '../../../../src-shared/error-codes';
 import { prepared } from '../../db/prepared';
-import { checkpointWhileIdle } from '../../db/checkpoints';
+import { idleCheckpoint } from '../../db/checkpoints';
 import { storageProblemOf, type StorageProblem } from '../../db/storage-errors';
 import { toAppError } from '../../errors';
 import type { Mode } from '../../pricing/price-book';
@@ -40,6 +40,8 @@ const STORAGE_RETRY_MS = 3_000;
  * core.max_loop_block_ms, issue 30.3), so one of each at a time.
  */
 const SETTLE_SLICE = 1;
+/** How soon an idle outbox looks again when a reader on another connection kept part of the log from being copied. */
+const IDLE_CHECKPOINT_RETRY_MS = 1_000;
 
 /** Said of a chunk found in flight at start: Besked may have had the answer and died before recording it. */
 export const ANSWER_LOST: StoppedReason = {
@@ -205,8 +207,9 @@ export class Outbox {
     }
     // Nothing to send: a good moment to write the chunks' outcomes onto their recipients, a few at a time.
     if (this.settle(undefined, SETTLE_SLICE) > 0) return this.now();
-    // Nothing left to write either: copy the log into the database file now rather than on a later commit.
-    checkpointWhileIdle(this.deps.db);
+    // Nothing left to write either: copy the log into the database file now rather than on a later commit. Pages a
+    // reader on another connection still needs are copied on a look a second later, not left for a later commit.
+    const { left } = idleCheckpoint(this.deps.db);
     const due = prepared(
       this.deps.db,
       `SELECT MIN(t) FROM (
@@ -214,7 +217,8 @@ export class Outbox {
          UNION ALL SELECT send_at FROM campaigns WHERE state = 'scheduled' AND send_at IS NOT NULL)`,
       'pluck',
     ).get() as string | null;
-    return due ? Date.parse(due) : Infinity;
+    const next = due ? Date.parse(due) : Infinity;
+    return left > 0 ? Math.min(next, this.now() + IDLE_CHECKPOINT_RETRY_MS) : next;
   }
 
   /** Scheduled campaigns whose time came: gateway-scheduled ones are done; locally scheduled ones start sending. */
