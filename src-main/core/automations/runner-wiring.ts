@@ -63,13 +63,8 @@ export function createRunner(o: AutomationsModuleOptions, store: AutomationStore
         clock.wake();
         return counts;
       }),
-    onResumed: (paused) =>
-      clock.exclusive(async () => {
-        const skipped = listSkippedWhilePaused({ db: o.db, log, due }, paused, w.now());
-        // Every listed entry changes the history, an opted-out contact's skip too; the count is the pause's.
-        w.events.emit('automations.changed', { ids: [paused.id] });
-        return skipped;
-      }),
+    // The history's new entries are announced by the switch-on itself (handlers.ts emits automations.changed after).
+    onResumed: (paused) => clock.exclusive(async () => listSkippedWhilePaused({ db: o.db, log, due }, paused, w.now())),
   };
   return {
     hooks,
