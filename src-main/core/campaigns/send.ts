@@ -15,6 +15,7 @@ import { DEFAULT_BATCH_SIZE, frozenListOf, insertQueuedRows, nextRecipientId, QU
 import { channelTraits } from './outbox/channel-traits';
 import { computerClock } from '../clock';
 import { consentMark, optedOutSince, type ConsentMark } from '../contacts/consent';
+import { nextTurn } from '../event-loop-turns';
 
 export interface SendDeps {
   db: Db;
@@ -132,7 +133,7 @@ export class CampaignSender {
       values[k++] = c.tagvaluesJson;
       values[k++] = c.parts;
       values[k++] = plan.unitCosts[i] ?? null;
-      if (j % YIELD_EVERY === YIELD_EVERY - 1) await new Promise<void>((res) => setImmediate(res));
+      if (j % YIELD_EVERY === YIELD_EVERY - 1) await nextTurn();
     }
     const insertExclusion = db.prepare(
       'INSERT INTO campaign_exclusions (campaign_id, label, msisdn, contact_id, reason, detail) VALUES (?, ?, ?, ?, ?, ?)',

@@ -8,6 +8,7 @@ import { parseCustom, type StoredContact } from './contact-columns';
 import { csvFile } from '../downloads/csv-file';
 import { fileDownload, XLSX_MIME } from '../downloads/file-download';
 import { computerClock } from '../clock';
+import { nextTurn } from '../event-loop-turns';
 
 /** A stored contact as the export reads it: its columns, whether it opted out, and its groups by name. */
 interface ExportRow extends Omit<StoredContact, 'search_phone'> {
@@ -97,7 +98,7 @@ export async function exportXlsx(db: Db, ids: readonly number[]): Promise<FileDo
     values[2] = msisdn;
     ws.addRow(values).commit();
     // Let other calls through while a big workbook is written.
-    if (++n % 5000 === 0) await new Promise((res) => setImmediate(res));
+    if (++n % 5000 === 0) await nextTurn();
   }
   ws.commit();
   await wb.commit();

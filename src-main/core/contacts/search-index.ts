@@ -6,6 +6,7 @@
 // steps afterwards.
 import type { Db } from '../db/database';
 import type { Logger } from '../log';
+import { nextTurn } from '../event-loop-turns';
 
 /** FTS5's defaults; restored when a catch-up ends. */
 const AUTOMERGE = 4;
@@ -59,7 +60,7 @@ export class SearchIndexUpkeep {
 
   private async run(): Promise<void> {
     // The write that marked contacts pending answers its caller first.
-    await new Promise((res) => setImmediate(res));
+    await nextTurn();
     if (!this.db.open || !this.hasPending()) return;
     this.db.prepare("INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('automerge', 0)").run();
     this.db.prepare(`INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('crisismerge', ${NO_CRISISMERGE})`).run();
@@ -91,7 +92,7 @@ export class SearchIndexUpkeep {
       if (!step()) return;
       const ms = performance.now() - t0;
       rows = Math.round(Math.min(MAX_STEP, Math.max(MIN_STEP, (stepRows * STEP_MS) / Math.max(ms, 1))));
-      await new Promise((res) => setImmediate(res));
+      await nextTurn();
     }
   }
 

@@ -14,6 +14,7 @@ import { remoteHandlers, THIS_PC, type RemoteControl } from '.';
 import { probeServer, serverAddress } from './probe';
 import { readRemoteFile, removeRemoteFile, writeRemoteFile, type PinnedServer } from './remote-file';
 import { ServerLink, sessionKey, type LinkTimings } from './server-link';
+import { nextTurn } from '../event-loop-turns';
 
 export interface HostOptions {
   dataDir: string;
@@ -163,7 +164,7 @@ export async function startHost(o: HostOptions): Promise<Host> {
   function queueSwitch(fn: () => Promise<void>) {
     switching = switching.then(async () => {
       // After the answer of the call that asked for it has left (and its audit entry is written).
-      await new Promise((r) => setImmediate(r));
+      await nextTurn();
       if (closed) return;
       try {
         await fn();

@@ -11,6 +11,7 @@ import { resolveRecipients, resolveRecipientsInTurns, type ContactDirectory, typ
 import { channelTraits } from '../outbox/channel-traits';
 import { computerClock } from '../../clock';
 import { checkSender, describeSenderIssue, senderIssueCode } from '../../../../src-shared/senders';
+import { nextTurn } from '../../event-loop-turns';
 
 export interface CachedBalance {
   credit: number;
@@ -184,7 +185,7 @@ export class ComposePreviewService {
     let overMaxParts = 0;
     const missing = new Map<string, number>();
     for (let i = 0; i < n; i++) {
-      if (slice !== null && i > 0 && i % slice === 0) await new Promise((res) => setImmediate(res));
+      if (slice !== null && i > 0 && i % slice === 0) await nextTurn();
       const r = recipients[i]!;
       const t = composer.compose(r.values);
       texts[i] = t;

@@ -1,5 +1,6 @@
 // The outbox's worker loop and its lock: one step at a time, the user's changes to the queue in between, and a
 // sleep until the next step is due or something wakes it.
+import { nextTurn } from '../../event-loop-turns';
 
 export class OutboxWorker {
   private stopping = false;
@@ -62,7 +63,7 @@ export class OutboxWorker {
       const delay = next - this.now();
       if (delay <= 0 || this.woken) {
         // Let other calls in between chunks (the core is one thread).
-        await new Promise<void>((r) => setImmediate(r));
+        await nextTurn();
         continue;
       }
       await new Promise<void>((resolve) => {

@@ -2,6 +2,7 @@
 // their merge-field values, each number once, with opted-out and invalid entries left out and listed with a reason.
 import type { Exclusion, RecipientSpec } from '../../../../src-shared/contract';
 import { formatPhone, normalisePhone, phoneRejectionMessage, type CountryCode } from '../../../../src-shared/phone';
+import { nextTurn } from '../../event-loop-turns';
 
 export interface DirectoryContact {
   id: number;
@@ -85,7 +86,7 @@ export async function resolveRecipientsInTurns(spec: RecipientSpec, dir: Contact
   let n = 0;
   for (const c of dir.contacts(spec)) {
     list.add(c);
-    if (++n % slice === 0) await new Promise<void>((res) => setImmediate(res));
+    if (++n % slice === 0) await nextTurn();
   }
   return finish(list, spec, dir);
 }

@@ -33,6 +33,7 @@ import { requireConfirmedGroups } from './column-groups';
 import { rememberMapping, setDefaultCountry } from '../contact-prefs';
 import { coded } from '../../../../src-shared/error-codes';
 import { computerClock, isoNow } from '../../clock';
+import { nextTurn } from '../../event-loop-turns';
 
 const PROGRESS_EVERY_MS = 100;
 
@@ -120,7 +121,7 @@ export class ContactImporter {
 
       progress('saving', u.bytes, true);
       // Let the "saving" event leave before the save (on the core's thread where no worker runs it) holds the core.
-      await new Promise((res) => setImmediate(res));
+      await nextTurn();
       const by = `import of ${u.fileName}`;
       saver = startSaveThread(this.db, this.log);
       const apply = await saver.apply({
