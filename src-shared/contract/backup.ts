@@ -3,11 +3,10 @@
 import { z } from 'zod';
 import { call, input, none, type CallSpec } from './basics';
 
-/** A backup file picked in the window arrives as base64 in one call: up to 32 MiB of it (about 24 MB of file). */
-export const RESTORE_INPUT_BYTES = 32 * 1024 * 1024;
 /**
- * A larger picked file is staged in the core chunk by chunk first (backup.uploadBegin/uploadChunk), then restored by
- * its upload id. Up to this size: a shop's database with years of messages, with room to spare.
+ * A backup file picked in the window is staged in the core chunk by chunk (backup.uploadBegin/uploadChunk), then
+ * restored by its upload id: one path for every size, and no call as large as a file. Up to this size: a shop's
+ * database with years of messages, with room to spare.
  */
 export const RESTORE_UPLOAD_MAX_BYTES = 2 * 1024 * 1024 * 1024;
 /** Bytes per staged chunk: its base64 decodes in about 10 ms, so other calls are not held (as the contacts import). */
@@ -140,16 +139,12 @@ export const backupCalls = {
     input({
       /** A backup from the list. */
       id: z.string().max(200).optional(),
-      /** Or a backup file the user picked (a .db, or an encrypted copy), as base64. */
-      file: z.object({ name: z.string().max(300), base64: z.string() }).optional(),
-      /** Or a file staged by backup.uploadBegin and backup.uploadChunk, every byte of it; a restore uses it up. */
+      /** Or a file the user picked (a .db, or an encrypted copy), staged by backup.uploadBegin and backup.uploadChunk, every byte of it; a restore uses it up. */
       upload: RestoreUploadId.optional(),
       passphrase: Passphrase.optional(),
     }),
     RestoreResult,
     'Verifies a backup, keeps a safety copy of the current data, migrates it forward, swaps it in and restarts the core.',
-    // A picked file travels whole in this one call: as large as any call may be (the largest frame, an email's).
-    { maxInputBytes: RESTORE_INPUT_BYTES },
   ),
   'backup.uploadBegin': call(
     input({ fileName: z.string().trim().min(1).max(300), bytes: z.int().min(0) }),

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RESTORE_INPUT_BYTES } from '../../src-shared/contract';
+import { BRIDGE_MAX_CALL_FRAME_BYTES } from '../../src-shared/contract';
 import { bigDatabase } from '../integration/backup/big-database';
 import { besked, gotoView, openApp, type E2EApp } from './harness';
 
@@ -31,7 +31,7 @@ describe('restoring a picked backup file on a new PC', () => {
   });
 
   it('sends the file in chunks with its progress, restores it and shows the contacts', async () => {
-    expect(statSync(file).size).toBeGreaterThan(RESTORE_INPUT_BYTES);
+    expect(statSync(file).size).toBeGreaterThan(BRIDGE_MAX_CALL_FRAME_BYTES);
     const { page } = app;
     await gotoView(page, 'contacts');
     await page.click('[data-testid="welcome-restore"]');

@@ -2,7 +2,7 @@
 // a safety copy of the current database is taken, the backup is migrated forward and made safe against sending twice,
 // and only then does the core close, the file swap in and the core start again. Each step is told to the window.
 import { PRIVATE_FILE } from '../private-folder';
-import { chmodSync, copyFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -77,17 +77,12 @@ export const restoreAtStartRefusal = () =>
 async function sourceFile(d: RestoreDeps, i: CallParsedInput<'backup.restore'>, candidate: string): Promise<{ takenAt: string | null }> {
   let path: string;
   let takenAt: string | null = null;
-  let upload: string | null = null;
   let staged: string | null = null;
   if (i.id) {
     const m = parseBackupFileName(i.id) ? readManifest(d.dir, i.id) : null;
     if (!m) throw new BeskedError('not_found', 'That backup is not in the list any more.', coded('backup.notFound'));
     path = join(d.dir, m.file);
     takenAt = m.takenAt;
-  } else if (i.file) {
-    upload = join(d.dir, `upload-${randomBytes(6).toString('hex')}.partial`);
-    writeFileSync(upload, Buffer.from(i.file.base64, 'base64'), { mode: PRIVATE_FILE });
-    path = upload;
   } else if (i.upload) {
     // Read from where the chunks were written; used up by this attempt whatever its outcome.
     staged = i.upload;
@@ -99,7 +94,6 @@ async function sourceFile(d: RestoreDeps, i: CallParsedInput<'backup.restore'>, 
     await loadCandidate(path, candidate, async (keyId) => i.passphrase ?? (await d.passphrases.known(keyId)));
     return { takenAt };
   } finally {
-    if (upload) rmSync(upload, { force: true });
     if (staged) await d.upload.discard(staged);
   }
 }

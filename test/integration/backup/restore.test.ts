@@ -27,7 +27,15 @@ async function withPassphrase(world: HostWorld): Promise<string> {
 }
 
 const contactCount = async (world: HostWorld) => (await world.calls.ok('contacts.list', {})).total;
-const fileOf = (path: string) => ({ name: path.split('/').pop()!, base64: readFileSync(path).toString('base64') });
+/** A picked file as the window sends it: staged in the core chunk by chunk, then named by its upload id. */
+async function staged(world: HostWorld, path: string): Promise<string> {
+  const bytes = readFileSync(path);
+  const { uploadId, chunkBytes } = await world.calls.ok('backup.uploadBegin', { fileName: path.split('/').pop()!, bytes: bytes.length });
+  for (let offset = 0; offset < bytes.length; offset += chunkBytes) {
+    await world.calls.ok('backup.uploadChunk', { uploadId, offset, base64: bytes.subarray(offset, offset + chunkBytes).toString('base64') });
+  }
+  return uploadId;
+}
 
 describe('the second place', () => {
   it('gets an encrypted, checked copy once there is a passphrase; says when the folder is missing', async () => {
@@ -99,14 +107,14 @@ describe('a restore', () => {
     const copy = join(place, readdirSync(place).find((f) => f.endsWith('.besked-backup'))!);
     const entriesBefore = (await w.calls.ok('backup.status', {})).entries.length;
 
-    const wrong = await w.calls.fails('backup.restore', { file: fileOf(copy), passphrase: 'apple banana cherry' });
+    const wrong = await w.calls.fails('backup.restore', { upload: await staged(w, copy), passphrase: 'apple banana cherry' });
     expect(wrong.code).toBe('backup.wrongPassphrase');
 
     const bytes = readFileSync(copy);
     bytes[Math.floor(bytes.length / 2)]! ^= 0x01;
     const flipped = join(tempDir(), 'flipped.besked-backup');
     writeFileSync(flipped, bytes);
-    const damaged = await w.calls.fails('backup.restore', { file: fileOf(flipped), passphrase });
+    const damaged = await w.calls.fails('backup.restore', { upload: await staged(w, flipped), passphrase });
     expect(damaged.code).toBe('backup.damaged');
 
     // Nothing changed: the same data, no safety copy taken, nothing left behind.
@@ -115,7 +123,7 @@ describe('a restore', () => {
     expect(readdirSync(join(w.dataDir, 'backups')).filter((f) => f.includes('partial'))).toEqual([]);
 
     // The intact copy restores with the passphrase alone (as on a new PC).
-    await w.calls.ok('backup.restore', { file: fileOf(copy), passphrase: passphrase.toUpperCase() });
+    await w.calls.ok('backup.restore', { upload: await staged(w, copy), passphrase: passphrase.toUpperCase() });
     await w.settled();
     expect(await contactCount(w)).toBe(1);
   });
@@ -131,8 +139,8 @@ describe('a restore', () => {
     const second = await withPassphrase(w);
     const s = await w.calls.ok('backup.status', {});
     expect(s.passphrase.oldKeyIds).toHaveLength(1);
-    expect((await w.calls.fails('backup.restore', { file: fileOf(oldCopy), passphrase: second })).code).toBe('backup.wrongPassphrase');
-    await w.calls.ok('backup.restore', { file: fileOf(oldCopy), passphrase: first });
+    expect((await w.calls.fails('backup.restore', { upload: await staged(w, oldCopy), passphrase: second })).code).toBe('backup.wrongPassphrase');
+    await w.calls.ok('backup.restore', { upload: await staged(w, oldCopy), passphrase: first });
     await w.settled();
   });
 
@@ -145,17 +153,17 @@ describe('a restore', () => {
     const db = new Database(newer);
     db.pragma(`user_version = ${LATEST + 1}`);
     db.close();
-    expect((await w.calls.fails('backup.restore', { file: fileOf(newer) })).code).toBe('backup.newerSchema');
+    expect((await w.calls.fails('backup.restore', { upload: await staged(w, newer) })).code).toBe('backup.newerSchema');
     const junk = join(dir, 'junk.db');
     writeFileSync(junk, 'not a database at all'.repeat(100));
-    expect((await w.calls.fails('backup.restore', { file: fileOf(junk) })).code).toBe('backup.unusable');
+    expect((await w.calls.fails('backup.restore', { upload: await staged(w, junk) })).code).toBe('backup.unusable');
   });
 
   it.each(OLDER)('of a backup at schema %i migrates it forward and starts on it', async (v) => {
     w = await hostWorld();
     const file = join(tempDir(), `at-${v}.db`);
     databaseAt(file, v);
-    await w.calls.ok('backup.restore', { file: fileOf(file) });
+    await w.calls.ok('backup.restore', { upload: await staged(w, file) });
     await w.settled();
     const core = w.host.core()!;
     expect(core.db.pragma('user_version', { simple: true })).toBe(LATEST);
