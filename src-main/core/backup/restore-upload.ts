@@ -75,6 +75,12 @@ export class RestoreUpload {
     } finally {
       u.writing = false;
     }
+    if (this.staged !== u) {
+      // Replaced while the chunk was written: should the write have opened the file after the removal, it made the
+      // file again, and nothing else would remove it before the next start.
+      await rm(u.file, { force: true });
+      return this.get(id).received;
+    }
     return u.received;
   }
 
