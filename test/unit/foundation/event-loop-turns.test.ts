@@ -1,0 +1,42 @@
+// Slices of long work sized by time (issue 30.3): the next slice holds as many items as fit the budget at the last
+// one's pace, never more than the caller's size or twice the last, never none; every item passed once, in order.
+import { describe, expect, it } from 'vitest';
+import { inSlices, nextSliceSize, SLICE_BUDGET_MS } from '../../../src-main/core/event-loop-turns';
+
+describe('nextSliceSize', () => {
+  it.each([
+    // last size, its ms, max, next
+    [250, 20, 250, 125], // twice the budget: half as many
+    [250, 300, 250, 8], // a loaded machine: a slice of 300 ms gives way to one of about 10
+    [250, 5, 250, 250], // under budget: as many as the caller allows, no more
+    [8, 1, 250, 16], // quick: grows at most twofold
+    [8, 0, 250, 16], // too quick to time: still only twofold
+    [1, 500, 250, 1], // never none
+    [100, SLICE_BUDGET_MS, 250, 100], // on budget: the same
+  ])('after %i items in %i ms (at most %i): %i', (size, ms, max, next) => {
+    expect(nextSliceSize(size, ms, max)).toBe(next);
+  });
+});
+
+describe('inSlices', () => {
+  it('passes every item once, in order, the first slice whole, and lets the loop turn between slices', async () => {
+    const items = Array.from({ length: 300 }, (_, i) => i);
+    const slices: number[][] = [];
+    let turns = 0;
+    const counter = setInterval(() => turns++, 0);
+    try {
+      await inSlices(items, 100, (slice) => {
+        slices.push([...slice]);
+        // A slow step: 2 ms an item, so each slice after the first is cut to what fits the budget.
+        const until = performance.now() + 2 * slice.length;
+        while (performance.now() < until);
+      });
+    } finally {
+      clearInterval(counter);
+    }
+    expect(slices.flat()).toEqual(items);
+    expect(slices[0]).toHaveLength(100);
+    expect(Math.max(...slices.slice(1).map((s) => s.length))).toBeLessThanOrEqual(Math.ceil(SLICE_BUDGET_MS / 2));
+    expect(turns).toBeGreaterThan(0);
+  });
+});
