@@ -12,19 +12,19 @@ export function nextTurn(): Promise<void> {
 export const SLICE_BUDGET_MS = 10;
 
 /** How many items the next slice gets: as many as fit the budget at the last slice's pace, between 1 and `max`. */
-export function nextSliceSize(lastSize: number, lastMs: number, max: number, budgetMs = SLICE_BUDGET_MS): number {
+export function nextSliceSize(lastSize: number, lastMs: number, max: number, budgetMs = SLICE_BUDGET_MS, min = 1): number {
   // Grows at most twofold a slice, so one quick slice (a warm cache, a timer's coarse tick) cannot make the next huge.
   const fits = Math.floor((lastSize * budgetMs) / Math.max(lastMs, 0.01));
-  return Math.max(1, Math.min(max, 2 * lastSize, fits));
+  return Math.max(Math.min(min, max), Math.min(max, 2 * lastSize, fits));
 }
 
 /**
  * Calls `step` on `items` a slice at a time, the loop turning between two slices; every item is passed once, in
  * order. The first slice has `size` items (what a slice holds is part of some callers' promises: a welcome run's
  * first slice stands as a run of its own); each later one at most `size`, and fewer when the slice before it took
- * longer than SLICE_BUDGET_MS.
+ * longer than SLICE_BUDGET_MS, though not fewer than `min` (where each slice has a cost of its own besides its items).
  */
-export async function inSlices<T>(items: readonly T[], size: number, step: (slice: readonly T[]) => void): Promise<void> {
+export async function inSlices<T>(items: readonly T[], size: number, step: (slice: readonly T[]) => void, min = 1): Promise<void> {
   let n = size;
   for (let i = 0; i < items.length; ) {
     if (i > 0) await nextTurn();
@@ -32,6 +32,21 @@ export async function inSlices<T>(items: readonly T[], size: number, step: (slic
     const t0 = performance.now();
     step(slice);
     i += slice.length;
-    n = nextSliceSize(slice.length, performance.now() - t0, size);
+    n = nextSliceSize(slice.length, performance.now() - t0, size, SLICE_BUDGET_MS, min);
   }
+}
+
+/**
+ * For a loop over many items that cannot be cut into equal slices (each item's cost varies): `spent()` says when
+ * the loop has been held for SLICE_BUDGET_MS since the last turn, and `turn()` lets it turn and starts anew.
+ */
+export function turnBudget(budgetMs = SLICE_BUDGET_MS): { spent(): boolean; turn(): Promise<void> } {
+  let since = performance.now();
+  return {
+    spent: () => performance.now() - since >= budgetMs,
+    async turn() {
+      await nextTurn();
+      since = performance.now();
+    },
+  };
 }

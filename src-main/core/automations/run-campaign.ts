@@ -109,13 +109,19 @@ export async function recordRunInSlices(
   alsoInTransaction: (members: readonly RunOrder['members'][number][]) => void,
 ): Promise<number | null> {
   let campaignId: number | null = null;
-  await inSlices(o.members, size, (members) =>
-    d.db.transaction(() => {
-      if (campaignId !== null && !addToRun(d, campaignId, o, members)) campaignId = null;
-      // The first slice, or the draft went (deleted by the user): a draft of its own for the rest.
-      if (campaignId === null) campaignId = recordRun(d, { ...o, members: [...members] });
-      alsoInTransaction(members);
-    })(),
+  await inSlices(
+    o.members,
+    size,
+    (members) =>
+      d.db.transaction(() => {
+        if (campaignId !== null && !addToRun(d, campaignId, o, members)) campaignId = null;
+        // The first slice, or the draft went (deleted by the user): a draft of its own for the rest.
+        if (campaignId === null) campaignId = recordRun(d, { ...o, members: [...members] });
+        alsoInTransaction(members);
+      })(),
+    // Each slice writes the draft's whole list of contacts again: slices sized down to a few members on a loaded
+    // machine would write it hundreds of times.
+    Math.ceil(size / 5),
   );
   return campaignId;
 }

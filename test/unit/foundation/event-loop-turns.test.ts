@@ -1,7 +1,7 @@
 // Slices of long work sized by time (issue 30.3): the next slice holds as many items as fit the budget at the last
 // one's pace, never more than the caller's size or twice the last, never none; every item passed once, in order.
 import { describe, expect, it } from 'vitest';
-import { inSlices, nextSliceSize, SLICE_BUDGET_MS } from '../../../src-main/core/event-loop-turns';
+import { inSlices, nextSliceSize, SLICE_BUDGET_MS, turnBudget } from '../../../src-main/core/event-loop-turns';
 
 describe('nextSliceSize', () => {
   it.each([
@@ -15,6 +15,27 @@ describe('nextSliceSize', () => {
     [100, SLICE_BUDGET_MS, 250, 100], // on budget: the same
   ])('after %i items in %i ms (at most %i): %i', (size, ms, max, next) => {
     expect(nextSliceSize(size, ms, max)).toBe(next);
+  });
+
+  it.each([
+    // last size, its ms, max, min, next
+    [250, 300, 250, 50, 50], // a slice with a cost of its own is not cut below its floor
+    [250, 5, 250, 50, 250],
+    [10, 1, 20, 50, 20], // a floor above the maximum is the maximum
+  ])('after %i items in %i ms (at most %i, at least %i): %i', (size, ms, max, min, next) => {
+    expect(nextSliceSize(size, ms, max, SLICE_BUDGET_MS, min)).toBe(next);
+  });
+});
+
+describe('turnBudget', () => {
+  it('is spent once the loop has been held for the budget, and starts anew after a turn', async () => {
+    const budget = turnBudget(5);
+    expect(budget.spent()).toBe(false);
+    const until = performance.now() + 6;
+    while (performance.now() < until);
+    expect(budget.spent()).toBe(true);
+    await budget.turn();
+    expect(budget.spent()).toBe(false);
   });
 });
 
