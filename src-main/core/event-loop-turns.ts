@@ -20,12 +20,18 @@ export function nextSliceSize(lastSize: number, lastMs: number, max: number, bud
 
 /**
  * Calls `step` on `items` a slice at a time, the loop turning between two slices; every item is passed once, in
- * order. The first slice has `size` items (what a slice holds is part of some callers' promises: a welcome run's
- * first slice stands as a run of its own); each later one at most `size`, and fewer when the slice before it took
- * longer than SLICE_BUDGET_MS, though not fewer than `min` (where each slice has a cost of its own besides its items).
+ * order. The first slice has `first` items (by default `size`: what a slice holds is part of some callers' promises,
+ * a welcome run's first slice stands as a run of its own; smaller where the machine's pace is not known yet); each
+ * later one at most `size`, and fewer when the slice before it took longer than SLICE_BUDGET_MS, though not fewer
+ * than `min` (where each slice has a cost of its own besides its items).
  */
-export async function inSlices<T>(items: readonly T[], size: number, step: (slice: readonly T[]) => void, min = 1): Promise<void> {
-  let n = size;
+export async function inSlices<T>(
+  items: readonly T[],
+  size: number,
+  step: (slice: readonly T[]) => void,
+  { min = 1, first = size }: { min?: number; first?: number } = {},
+): Promise<void> {
+  let n = Math.min(first, size);
   for (let i = 0; i < items.length; ) {
     if (i > 0) await nextTurn();
     const slice = items.slice(i, i + n);

@@ -60,4 +60,12 @@ describe('inSlices', () => {
     expect(Math.max(...slices.slice(1).map((s) => s.length))).toBeLessThanOrEqual(Math.ceil(SLICE_BUDGET_MS / 2));
     expect(turns).toBeGreaterThan(0);
   });
+
+  it('starts with `first` items where asked, then grows at most twofold a slice up to `size`', async () => {
+    const sizes: number[] = [];
+    await inSlices(Array.from({ length: 200 }, (_, i) => i), 50, (slice) => sizes.push(slice.length), { first: 5 });
+    expect(sizes.slice(0, 4)).toEqual([5, 10, 20, 40]);
+    expect(sizes.reduce((a, b) => a + b, 0)).toBe(200);
+    expect(Math.max(...sizes)).toBe(50);
+  });
 });
