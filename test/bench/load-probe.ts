@@ -1,6 +1,7 @@
 // What a colleague notices while a core works on a big job (issue 30.3): how long its event loop is held at a time
 // (Node's monitorEventLoopDelay, max and p99) and how long `contacts.get` takes to answer when it is asked every
 // 20 ms, timed from when the call was due, so a call that arrives during a long stretch counts the wait for it.
+import { appendFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { Core } from '../../src-main/core/core';
 import { percentile } from './harness';
@@ -40,6 +41,20 @@ export async function underLoad<T>(core: Core, contactId: number, job: () => Pro
     }
     timer = setTimeout(tick, Math.max(0, next - performance.now()));
   };
+  // BESKED_LOAD_GAPS=file: each stretch over 20 ms appended as [end (µs, the clock of a --cpu-prof profile), ms],
+  // to find in the profile what held the loop then.
+  const gapsFile = process.env.BESKED_LOAD_GAPS;
+  // Kept in memory until the job ends: a synchronous write while the job runs would itself hold the loop.
+  let last = process.hrtime.bigint();
+  const seen: string[] = [];
+  const gaps = gapsFile
+    ? setInterval(() => {
+        const now = process.hrtime.bigint();
+        const ms = Number(now - last) / 1e6;
+        if (ms > 20) seen.push(JSON.stringify([Number(now / 1000n), +ms.toFixed(1)]) + '\n');
+        last = now;
+      }, 2)
+    : undefined;
   delay.enable();
   // The histogram records the delay between two of its samples: without a first one, a job that holds the loop
   // from its very start would go unrecorded.
@@ -67,6 +82,8 @@ export async function underLoad<T>(core: Core, contactId: number, job: () => Pro
   } finally {
     stopped = true;
     clearTimeout(timer);
+    clearInterval(gaps);
+    if (gapsFile) appendFileSync(gapsFile, seen.join(''));
     delay.disable();
     await Promise.all(pending);
   }

@@ -14,8 +14,10 @@ import type { AutomationRow } from './automation-store';
 import type { OccurrenceLog } from './occurrence-log';
 import { inSlices } from '../event-loop-turns';
 
-/** Occurrence rows moved per transaction before the loop turns: each move also appends to the history (schema 19). */
+/** Occurrence rows moved per transaction before the loop turns, at most: each move also appends to the history (schema 19). */
 export const MOVES_PER_TURN = 250;
+/** Rows in the first such transaction, before the machine's pace is known (250 took over 100 ms on a loaded one). */
+export const FIRST_MOVES = 25;
 
 export interface RunDeps {
   db: Db;
@@ -109,13 +111,19 @@ export async function recordRunInSlices(
   alsoInTransaction: (members: readonly RunOrder['members'][number][]) => void,
 ): Promise<number | null> {
   let campaignId: number | null = null;
-  await inSlices(o.members, size, (members) =>
-    d.db.transaction(() => {
-      if (campaignId !== null && !addToRun(d, campaignId, o, members)) campaignId = null;
-      // The first slice, or the draft went (deleted by the user): a draft of its own for the rest.
-      if (campaignId === null) campaignId = recordRun(d, { ...o, members: [...members] });
-      alsoInTransaction(members);
-    })(),
+  await inSlices(
+    o.members,
+    size,
+    (members) =>
+      d.db.transaction(() => {
+        if (campaignId !== null && !addToRun(d, campaignId, o, members)) campaignId = null;
+        // The first slice, or the draft went (deleted by the user): a draft of its own for the rest.
+        if (campaignId === null) campaignId = recordRun(d, { ...o, members: [...members] });
+        alsoInTransaction(members);
+      })(),
+    // Each slice writes the draft's whole list of contacts again: slices sized down to a few members on a loaded
+    // machine would write it hundreds of times.
+    { min: Math.ceil(size / 5) },
   );
   return campaignId;
 }
@@ -206,7 +214,7 @@ export async function sendRun(d: RunDeps, a: AutomationRow, campaignId: number):
   // A slice of rows per transaction with the loop turning between (a welcome run has 10,000, issue 30.3). The campaign
   // is frozen already, so a crash half-way leaves rows 'planned' under a sent campaign, which the next sendRun moves
   // on (above). The campaign may end meanwhile, with its last event before the last rows moved: they follow it now.
-  await inSlices(rows, MOVES_PER_TURN, (slice) => d.log.move(slice, ['planned'], ahead ? 'handed_over' : 'sending'));
+  await inSlices(rows, MOVES_PER_TURN, (slice) => d.log.move(slice, ['planned'], ahead ? 'handed_over' : 'sending'), { first: FIRST_MOVES });
   if (rows.length > MOVES_PER_TURN) await d.follow?.(campaignId);
   return 'sent';
 }

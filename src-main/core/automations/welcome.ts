@@ -11,7 +11,7 @@ import type { Logger } from '../log';
 import type { AutomationRow } from './automation-store';
 import { OneAtATime } from './one-at-a-time';
 import { recordRunInSlices, sendRun, type RunDeps } from './run-campaign';
-import { inSlices } from '../event-loop-turns';
+import { inSlices, turnBudget } from '../event-loop-turns';
 import { prepared } from '../db/prepared';
 import { isPhoneSender, welcomeTooLate } from '../../../src-shared/automations/reply-guards';
 import { computerClock } from '../clock';
@@ -110,7 +110,11 @@ export class WelcomeTexts {
     const send: Queued[] = [];
     const skips: { q: Queued; state: 'skipped' | 'missed'; reason: string; why: Coded }[] = [];
     const done: Queued[] = [];
-    for (const q of queued) {
+    // Looked over with the loop turning once it has been held for its budget: 10,000 joins took over 100 ms on a
+    // loaded machine. Nothing is written until the slices below, which were already apart from this by turns.
+    const budget = turnBudget();
+    for (const [i, q] of queued.entries()) {
+      if (i % 100 === 99 && budget.spent()) await budget.turn();
       // Welcomed before (rejoined the group, or a second way of joining): once per contact.
       if (recorded.has(q.contactId)) done.push(q);
       else if (rule.state !== 'active') skips.push({ q, state: 'skipped', reason: 'The automation was switched off before the text went', why: coded('automation.welcome.paused') });

@@ -11,7 +11,7 @@ import { scheduleKind, stateAfterFreeze } from './checks/scheduling';
 import type { MessageOptions } from './outbox/send-spec';
 import type { RecentSenders } from './drafts/senders';
 import { coded } from '../../../src-shared/error-codes';
-import { DEFAULT_BATCH_SIZE, frozenListOf, insertQueuedRows, nextRecipientId, QUEUED_ROW_PARAMS, writeBatches, type FrozenList } from './recipients/frozen-batches';
+import { batchStringsInTurns, DEFAULT_BATCH_SIZE, frozenListOf, insertQueuedRows, nextRecipientId, QUEUED_ROW_PARAMS, writeBatches, type FrozenList } from './recipients/frozen-batches';
 import { channelTraits } from './outbox/channel-traits';
 import { computerClock } from '../clock';
 import { consentMark, optedOutSince, type ConsentMark } from '../contacts/consent';
@@ -135,6 +135,8 @@ export class CampaignSender {
       values[k++] = plan.unitCosts[i] ?? null;
       if (j % YIELD_EVERY === YIELD_EVERY - 1) await nextTurn();
     }
+    // The batches' texts too, so that the transaction below only writes (batchStringsInTurns).
+    const strings = batched > 0 ? await batchStringsInTurns(list, batchSize) : undefined;
     const insertExclusion = db.prepare(
       'INSERT INTO campaign_exclusions (campaign_id, label, msisdn, contact_id, reason, detail) VALUES (?, ?, ?, ?, ?, ?)',
     );
@@ -147,7 +149,7 @@ export class CampaignSender {
       // Ids are given, not left to SQLite: the rows come after the ids the batches reserve.
       firstId = nextRecipientId(db);
       list.firstId = firstId;
-      if (batched > 0) writeBatches(db, id, list, batchSize);
+      if (batched > 0) writeBatches(db, id, list, batchSize, strings);
       for (let j = 0; j < rowCount; j++) values[j * QUEUED_ROW_PARAMS] = firstId + batched + j;
       insertQueuedRows(db, values);
       for (const e of plan.resolution.exclusions) {

@@ -7,6 +7,7 @@ import { copyFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { Db } from '../../../src-main/core/db/database';
 import {
+  batchStringsInTurns,
   batchedCount,
   entryText,
   frozenListOf,
@@ -103,6 +104,21 @@ describe('a frozen entry\'s text', () => {
 });
 
 describe('frozen batches on disk', () => {
+  it('hold the same texts when the send made them in turns before its transaction as when written in it', async () => {
+    const d = freshDb();
+    const [made, inline] = [campaign(d), campaign(d)];
+    const list = listOf(ENTRIES, nextRecipientId(d));
+    const strings = await batchStringsInTurns(list, 2);
+    expect(strings).toHaveLength(3);
+    d.transaction(() => writeBatches(d, made, list, 2, strings))();
+    list.firstId = nextRecipientId(d);
+    d.transaction(() => writeBatches(d, inline, list, 2))();
+    const stored = (c: number) => d.prepare('SELECT size, strings FROM recipient_batches WHERE campaign_id = ? ORDER BY first_id').all(c);
+    expect(stored(made)).toEqual(stored(inline));
+    // And each entry reads back as it was frozen.
+    expect(readBatches(d, made, 0, ENTRIES.length).flatMap(entriesOf).map((e) => e.entry)).toEqual(ENTRIES);
+  });
+
   it('write back as rows with exactly the frozen values, lowest batch first, and count as queued until then', () => {
     const d = freshDb();
     const c = campaign(d);

@@ -11,7 +11,7 @@ import { resolveRecipients, resolveRecipientsInTurns, type ContactDirectory, typ
 import { channelTraits } from '../outbox/channel-traits';
 import { computerClock } from '../../clock';
 import { checkSender, describeSenderIssue, senderIssueCode } from '../../../../src-shared/senders';
-import { nextTurn } from '../../event-loop-turns';
+import { turnBudget } from '../../event-loop-turns';
 
 export interface CachedBalance {
   credit: number;
@@ -184,8 +184,10 @@ export class ComposePreviewService {
     let overLength = 0;
     let overMaxParts = 0;
     const missing = new Map<string, number>();
+    // At most `slice` texts a turn, fewer once the turn has held the loop for its budget (a loaded machine).
+    const budget = turnBudget();
     for (let i = 0; i < n; i++) {
-      if (slice !== null && i > 0 && i % slice === 0) await nextTurn();
+      if (slice !== null && i > 0 && (i % slice === 0 || (i % 100 === 0 && budget.spent()))) await budget.turn();
       const r = recipients[i]!;
       const t = composer.compose(r.values);
       texts[i] = t;

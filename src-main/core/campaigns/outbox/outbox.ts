@@ -20,6 +20,7 @@ import { outboxChannel, type ChunkRequest } from './outbox-channel';
 import type { OutboxContext, OutboxDeps } from './outbox-context';
 import { cancelCampaign, pauseCampaign, resolveUncertainNow, resumeCampaign } from './outbox-lifecycle';
 import { OutboxQueue } from './outbox-queue';
+import { settlementLeft } from '../recipients/settlement';
 import { OutboxWorker } from './outbox-worker';
 import { scheduleKind } from '../checks/scheduling';
 import { recordSendFailure } from './send-failures';
@@ -113,8 +114,11 @@ export class Outbox {
   /** Copies finished chunks' outcomes onto their recipient rows (see settlement.ts); run when the outbox is idle. */
   settle(campaignId?: number, limit?: number): number {
     const campaigns = this.queue.settle(campaignId, limit);
-    // Delivery counts and recipient lists read the rows: tell the views they changed.
-    for (const id of campaigns) this.runs.changed(id);
+    // Delivery counts and recipient lists read the rows: tell the views they changed. Settled in slices, once the
+    // campaign's last slice is done: each news carries a summary that counts the campaign's rows (20–100 ms for
+    // 100,000, bench core.max_loop_block_ms), and a slice changes no count (counts read unsettled chunks as they are)
+    // nor what a list shows (a list settles before it is read).
+    for (const id of campaigns) if (limit === undefined || !settlementLeft(this.deps.db, id)) this.runs.changed(id);
     return campaigns.size;
   }
 

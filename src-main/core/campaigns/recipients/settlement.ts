@@ -100,6 +100,21 @@ export function settleChunks(db: Db, campaignId?: number, limit = -1): Set<numbe
 }
 
 /**
+ * Whether the campaign still has frozen batches to write as rows or finished chunks to settle onto them (chunks in
+ * flight aside): two index look-ups, so the idle outbox can tell the views once its slices are done.
+ */
+export function settlementLeft(db: Db, campaignId: number): boolean {
+  return (
+    prepared(
+      db,
+      `SELECT EXISTS (SELECT 1 FROM recipient_batches WHERE campaign_id = @c)
+           OR EXISTS (SELECT 1 FROM send_chunks WHERE campaign_id = @c AND settled = 0 AND state <> 'in_flight')`,
+      'pluck',
+    ).get({ c: campaignId }) === 1
+  );
+}
+
+/**
  * Settles before a read, when the disk lets it: a view stays readable while writes fail (disk full), since the
  * counts read unsettled chunks as they are (unsettledCounts) and the rows show what they showed before.
  */
