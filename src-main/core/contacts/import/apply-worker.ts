@@ -1,6 +1,6 @@
 // The worker thread's side of apply-thread.ts: waits for one staged import, opens Besked's database with a connection
-// of its own, saves it with applyStaged (the very transaction the core would run, plus the new contacts' search index
-// rows) and posts back what it did, or the error.
+// of its own, saves it with applyStaged (the very transaction the core would run) and posts back what it did, or the
+// error.
 import { parentPort } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { Db } from '../../db/database';
@@ -14,8 +14,7 @@ parentPort!.once('message', ({ file, options }: { file: string; options: ApplyOp
     // As the core's own connection: a large save's commit copies the log into the file here, off the core's thread.
     configureConnection(db);
     parentPort!.postMessage({ started: true });
-    // Off the core's thread, so the new contacts are indexed in the save's transaction.
-    const r = applyStaged(db, { ...options, searchIndex: 'inSave' });
+    const r = applyStaged(db, options);
     parentPort!.postMessage({ ok: true, result: { ...r, existing: [...r.existing] } });
   } catch (err) {
     const e = err instanceof BeskedError ? err : null;

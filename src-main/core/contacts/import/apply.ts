@@ -1,6 +1,6 @@
 // Saves a fully read import into Besked's database in one transaction: merges rows whose number is already
-// a contact (by the owner's rule), inserts the new contacts set-wise (and indexes them for search, or marks them
-// for the index to catch up on), adds everyone to the group and to the groups a "groups" column names, and records opt-outs
+// a contact (by the owner's rule), inserts the new contacts set-wise (marking them for the search index to
+// catch up on), adds everyone to the group and to the groups a "groups" column names, and records opt-outs
 // from the file. All of it or none of it.
 import type { Db } from '../../db/database';
 import type { ImportGroup, MergeRule } from '../../../../src-shared/contract';
@@ -9,7 +9,6 @@ import { fieldsOf, phonePartsOf, toColumns, type StoredContact } from '../contac
 import { mergeFields } from '../merge-rules';
 import { registerCustomFields } from '../custom-fields';
 import { markPending } from '../search-index';
-import { indexNewContacts } from './index-new-contacts';
 import { joinColumnGroups, type ColumnGroup } from './column-groups';
 import { reinstateErasedOptOut } from '../consent';
 import { erasedOptOutsAmong } from '../../privacy/erased-numbers';
@@ -19,12 +18,6 @@ import { parseFieldRevisions, withChanges } from '../../../../src-shared/contact
 
 export interface ApplyOptions {
   stagingPath: string;
-  /**
-   * Where the new contacts become searchable: 'inSave' inside this transaction (in the save's worker thread, so a
-   * search sees all of the import or none of it), 'afterCommit' marked pending for the core's stepwise catch-up
-   * (when the save runs on the core's thread, which indexing 100,000 at once would hold for seconds).
-   */
-  searchIndex?: 'inSave' | 'afterCommit';
   rule: MergeRule;
   group: ImportGroup;
   /** Who the consent log names for opt-outs from the file, e.g. 'import of kunder.csv'. */
@@ -105,8 +98,8 @@ export function applyStaged(db: Db, o: ApplyOptions): ApplyResult {
         }
       }
 
-      // New numbers: inserted in file order in one statement, then indexed for search in this transaction or, on
-      // the core's thread, after the commit in steps (see search-index.ts), these ids marked pending until then.
+      // New numbers: inserted in file order in one statement. Search indexing follows after the commit, in
+      // steps (see search-index.ts); until then these ids are marked pending.
       const maxId = (db.prepare('SELECT coalesce(max(id), 0) AS m FROM main.contacts').get() as { m: number }).m;
       db.prepare('INSERT INTO main.contacts_fts_deferred (one) VALUES (1)').run();
       // When the join above found no staged number among the contacts, a check per row would only repeat it.
@@ -122,8 +115,7 @@ export function applyStaged(db: Db, o: ApplyOptions): ApplyResult {
       // Ids are never reused (AUTOINCREMENT), so when the newest contacts were deleted the new ids start past theirs,
       // not right after maxId: the pending range runs to the highest id now.
       const lastId = created ? (db.prepare('SELECT max(id) AS m FROM main.contacts').get() as { m: number }).m : maxId;
-      if (o.searchIndex === 'inSave') indexNewContacts(db, maxId, lastId);
-      else markPending(db, maxId, lastId);
+      markPending(db, maxId, lastId);
 
       if (group) {
         // The new contacts by their id range, in order (so they are appended to the members' indexes instead of
