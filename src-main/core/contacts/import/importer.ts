@@ -106,8 +106,6 @@ export class ContactImporter {
     };
     try {
       progress('reading', 0, true);
-      // Started now, so it is ready when the file has been read (it waits for the save meanwhile).
-      saver = startSaveThread(this.db, this.log);
       const { headers, blankLines, stopped } = await stageRows(staging, {
         file: u.file,
         read: opts,
@@ -125,6 +123,7 @@ export class ContactImporter {
       // Let the "saving" event leave before the save (on the core's thread where no worker runs it) holds the core.
       await nextTurn();
       const by = `import of ${u.fileName}`;
+      saver = startSaveThread(this.db, this.log);
       const apply = await saver.apply({
         stagingPath,
         rule: input.mergeRule,
