@@ -17,6 +17,7 @@ import type { PhoneRejection } from './phone-rejections';
 export type { CountryCode };
 // Why a number is refused, in words: a module of its own without libphonenumber, so the UI's texts load without it.
 export { PHONE_REJECTION_MESSAGES, phoneRejectionMessage, type PhoneRejection } from './phone-rejections';
+export { phoneSearchTokens } from './phone-search-tokens';
 
 export interface Phone {
   ok: true;
@@ -131,13 +132,6 @@ export function formatPhone(e164: string): string {
   }
 }
 
-/**
- * The ways someone may type the start of a stored number, as search tokens: with its country code
- * (4520123456) and without (20123456). A national trunk 0 (07911 …) is dropped from the query instead.
- */
-export function phoneSearchTokens(phone: Pick<Phone, 'msisdn' | 'national'>): string {
-  return `${phone.msisdn} ${phone.national}`;
-}
 
 /**
  * When a search text is a phone number (or the start of one) in any format, the digits to look for:

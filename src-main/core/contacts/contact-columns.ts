@@ -2,7 +2,7 @@
 // search texts) computed from them on every write so that list order and search never go stale.
 import type { ContactFields } from './merge-rules';
 import { sortKey } from './sort-key';
-import { phoneSearchTokens } from '../../../src-shared/phone';
+import { phoneSearchTokens } from '../../../src-shared/phone-search-tokens';
 
 export interface ContactColumns {
   first_name: string;
