@@ -69,12 +69,14 @@ describe('search pages through the name-ordered index', () => {
               const page = s.list(filter, 'name', w.offset, w.limit); 
               const cap = s === capped ? CAP : 10_000;
               expect(page.total).toBe(Math.min(ref.length, cap));
-              expect(page.rows.map((r) => r.id), `${w.q} ${w.offset}+${w.limit}`).toEqual(ref.slice(0, Math.min(ref.length, cap)).slice(w.offset, w.offset + w.limit));
+              // A window that starts before the cap is read whole (as before the name-ordered index).
+              const expected = w.offset < page.total ? ref.slice(w.offset, w.offset + w.limit) : [];
+              expect(page.rows.map((r) => r.id), `${w.q} ${w.offset}+${w.limit}`).toEqual(expected);
             }
           }
         },
       ),
-      { numRuns: 60 },
+      { numRuns: 80 },
     );
   }, 120_000);
 });
