@@ -1,5 +1,5 @@
-// Schema 20: the search index numbers contacts in name order (issue 30.1). Each contact gets name_bucket (its sort
-// key's first characters as a number, name-rank.ts) and the generated name_rank (bucket, then id), and the FTS5
+// Schema 20: the search index numbers contacts in name order (issue 30.1). Each contact gets name_bucket (a number
+// that grows with its sort key, name-rank.ts) and the generated name_rank (bucket, then id), and the FTS5
 // index is rebuilt with name_rank as its rowid, so a search reads its matches in (nearly) name order and stops after
 // a page. A large directory's index is rebuilt by the step-wise catch-up (search-index.ts) after the start, every
 // contact marked pending, instead of one statement holding its first start for many seconds.
