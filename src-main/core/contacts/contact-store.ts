@@ -131,27 +131,29 @@ export class ContactStore {
   /**
    * A window of the filtered list. With a search the total is exact up to TOTAL_CAP and "more than" beyond
    * it. In name order a search walks the index in rowid order, which is name order up to a bucket
-   * (name-rank.ts), and stops once the window's buckets are complete (search-walk.ts): a page's reads, however
-   * many contacts match.
+   * (name-rank.ts), counting as far as the cap and reading rows only for the window's buckets (search-walk.ts).
    */
   list(filter: ContactFilter | undefined, sort: ContactSort, offset: number, limit: number): ContactPage {
     const f = filterSql(filter);
-    let total: number;
-    let totalIsAtLeast = false;
-    if (f.match) {
-      const n = this.count(f, this.limits.totalCap);
-      totalIsAtLeast = n > this.limits.totalCap;
-      total = Math.min(n, this.limits.totalCap);
-    } else {
-      total = (this.stmt(`SELECT count(*) AS n FROM contacts c ${f.where}`).get(...f.params) as { n: number }).n;
-    }
-    if (offset >= total) return { total, totalIsAtLeast, offset, rows: [] };
+    const cap = this.limits.totalCap;
     if (f.match && sort === 'name') {
       const from = f.searchOnly
         ? 'contacts_fts f WHERE f.contacts_fts MATCH ?'
         : `contacts_fts f JOIN contacts c INDEXED BY contacts_by_name_rank ON c.name_rank = f.rowid WHERE f.contacts_fts MATCH ? AND ${f.others.join(' AND ')}`;
-      return { total, totalIsAtLeast, offset, rows: this.rowsInOrder(rankWindow(this.db, from, f.params, offset, limit)) };
+      const w = rankWindow(this.db, from, f.params, offset, limit, cap);
+      const total = Math.min(w.matches, cap);
+      return { total, totalIsAtLeast: w.matches > cap, offset, rows: offset >= total ? [] : this.rowsInOrder(w.ids) };
     }
+    let total: number;
+    let totalIsAtLeast = false;
+    if (f.match) {
+      const n = this.count(f, cap);
+      totalIsAtLeast = n > cap;
+      total = Math.min(n, cap);
+    } else {
+      total = (this.stmt(`SELECT count(*) AS n FROM contacts c ${f.where}`).get(...f.params) as { n: number }).n;
+    }
+    if (offset >= total) return { total, totalIsAtLeast, offset, rows: [] };
     const rows = this.stmt(`SELECT ${LIST_COLUMNS} FROM contacts c ${f.where} ORDER BY ${ORDER[sort]} LIMIT ? OFFSET ?`).all(
       ...f.params,
       limit,
