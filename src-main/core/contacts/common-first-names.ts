@@ -21,6 +21,12 @@ Mona Morten Nadia Nanna Natasja Nicklas Nicolai Nicoline Niels Niklas Nikolaj Ni
 Otto Palle Patrick Paul Per Pernille Peter Philip Pia Poul Preben Rasmus Rikke Rita Robert Ruth Rune Sara Sarah Sebastian
 Signe Simon Sine Sofie Sofia Solvej Sonja Stefan Steen Sten Stig Susanne Svend Søren Thomas Tina Tine Tobias Tom
 Tommy Tonny Tove Troels Torben Tue Ulla Ulrik Ulrikke Valdemar Verner Vibeke Victor Victoria Viggo Vilhelm Villads
-Villum William Yvonne Åse Aage`
+Villum William Yvonne Åse Aage
+Aksel Ane Anni Asbjørn Benny Bjørg Bjørn Britta Børge Cathrine Charlie Dagny Dina Egon Eli Elise Elsa Erna Eskild Evelyn
+Gudrun Gunhild Hanna Henriette Hjalte Iben Ingelise Ivan Jeanette Jimmy Jonna Jørgen Kenni Kristoffer Kurt Lasse Laurits
+Leon Linea Lisette Lotte Lykke Mai Marlene Merethe Mia Michala Molly Naja Nanna Nikoline Ove Randi Rene René Ronni Sanne
+Silas Sigrid Stine Sune Susan Tanja Thea Thorkild Tim Torsten Trine Vagn Vera Vibe Vivi Willy Zoë Zenia Øjvind Ørnulf
+Åge Aase Émile Yrsa Ellinor Esther Karoline Kasper Lisbet Birte Ejvind Erna Frits Gert Gry Hugo Ingeborg Inger-Lise
+Johanna Kaare Karsten Kirsti Laust Lilly Lucia Maiken Malthe Marius Nora Olaf Ronja Sebastian Svenning Tage Tobias Ursula`
   .split(/\s+/)
   .filter((n) => n !== '');
