@@ -58,6 +58,8 @@ export const m020ContactsNameRank: Migration = {
       -- 2^26 = 67108864: ids below it keep ranks unique (name-rank.ts).
       ALTER TABLE contacts ADD COLUMN name_rank INTEGER GENERATED ALWAYS AS (name_bucket * 67108864 + id % 67108864) VIRTUAL;
       CREATE UNIQUE INDEX contacts_by_name_rank ON contacts (name_rank);
+      -- Schema 18's id → sort_key index served the sorts of matches this replaces; every saved contact paid for it.
+      DROP INDEX contacts_id_sort;
       -- The prefix indexes make a 1- to 6-letter prefix one doclist read in rowid order.
       CREATE VIRTUAL TABLE contacts_fts USING fts5(
         first_name, last_name, email, company, search_phone, search_custom,
