@@ -12,9 +12,9 @@ import type {
   ContactSort,
 } from '../../../src-shared/contract';
 import { normalisePhone, phoneRejectionMessage, type CountryCode, type Phone } from '../../../src-shared/phone';
-import { ftsMatchQuery, searchTerms } from './search-query';
-import { PROBE_ROWS, registerWordsMatch, SORT_AT_MOST, TOTAL_CAP, WALK_ABOVE, WALK_ROWS, WORDS_MATCH } from './search-walk';
-import { pendingSql } from './search-index';
+import { ftsMatchQuery } from './search-query';
+import { rankWindow, TOTAL_CAP } from './search-walk';
+import { nameBucket } from './name-rank';
 import { fieldsOf, phonePartsOf, toColumns, type StoredContact } from './contact-columns';
 import type { ContactFields } from './merge-rules';
 import { consentHistory } from './consent';
@@ -80,21 +80,18 @@ export interface FilterSql {
   match: string | null;
   /** True when the search is the only condition: the count can come from the index alone. */
   searchOnly: boolean;
+  /** The conditions besides the search, on `c` (with their parameters after the MATCH in `params`). */
+  others: string[];
 }
 
-/**
- * SQL for "contacts the filter matches", as a condition on `c`. `byWords`: the search tests each row's
- * own words (for a walk in name order that stops early) instead of asking the index for every match.
- */
-export function filterSql(filter: ContactFilter | undefined, byWords = false): FilterSql {
+/** SQL for "contacts the filter matches", as a condition on `c`. */
+export function filterSql(filter: ContactFilter | undefined): FilterSql {
   const parts: string[] = [];
   const params: (string | number)[] = [];
   const match = filter?.search ? ftsMatchQuery(filter.search) : null;
-  if (match && byWords) {
-    parts.push(`${WORDS_MATCH}(?, c.first_name, c.last_name, c.email, c.company, c.search_phone, c.search_custom) AND NOT ${pendingSql('c.id')}`);
-    params.push(JSON.stringify(searchTerms(filter!.search!)));
-  } else if (match) {
-    parts.push('c.id IN (SELECT rowid FROM contacts_fts WHERE contacts_fts MATCH ?)');
+  if (match) {
+    // The index's rowid is the contact's name_rank (name-rank.ts).
+    parts.push('c.name_rank IN (SELECT rowid FROM contacts_fts WHERE contacts_fts MATCH ?)');
     params.push(match);
   }
   if (filter?.groupId !== undefined) {
@@ -103,7 +100,13 @@ export function filterSql(filter: ContactFilter | undefined, byWords = false): F
   }
   if (filter?.consent === 'optedOut') parts.push('EXISTS (SELECT 1 FROM opt_outs o WHERE o.msisdn = c.msisdn)');
   if (filter?.consent === 'reachable') parts.push('NOT EXISTS (SELECT 1 FROM opt_outs o WHERE o.msisdn = c.msisdn)');
-  return { where: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params, match, searchOnly: match !== null && parts.length === 1 };
+  return {
+    where: parts.length ? `WHERE ${parts.join(' AND ')}` : '',
+    params,
+    match,
+    searchOnly: match !== null && parts.length === 1,
+    others: match ? parts.slice(1) : parts,
+  };
 }
 
 
@@ -115,11 +118,10 @@ export class ContactStore {
     /** Called after a bulk change to the search index, to tidy it up in the background. */
     afterBulkIndexing: () => void = () => undefined,
     private readonly now: () => number = computerClock.now,
-    /** Where the total stops counting and how far the word-testing walk goes (smaller in tests, to reach every path). */
-    private readonly limits = { totalCap: TOTAL_CAP, walkRows: WALK_ROWS, sortAtMost: SORT_AT_MOST },
+    /** Where the total stops counting (smaller in tests). */
+    private readonly limits: { totalCap: number } = { totalCap: TOTAL_CAP },
   ) {
     this.trash = new ContactTrash(db, afterBulkIndexing, now);
-    registerWordsMatch(db);
   }
 
   private stmt(sql: string): Database.Statement {
@@ -128,60 +130,30 @@ export class ContactStore {
 
   /**
    * A window of the filtered list. With a search the total is exact up to TOTAL_CAP and "more than" beyond
-   * it. In name order a search with WALK_ABOVE to TOTAL_CAP matches probes them along the first PROBE_ROWS
-   * rows of the name index; a broader one walks the first WALK_ROWS rows testing each row's own words, which fills the window at once when matches are spread
-   * through the alphabet ("a", "hansen", "20"). Otherwise up to SORT_AT_MOST matches (a common first name
-   * late in the alphabet, "Thomas") are sorted through the narrow id → sort_key index, and more ("j") are
-   * read once and probed along the name index.
+   * it. In name order a search walks the index in rowid order, which is name order up to a bucket
+   * (name-rank.ts), counting as far as the cap and reading rows only for the window's buckets (search-walk.ts).
    */
   list(filter: ContactFilter | undefined, sort: ContactSort, offset: number, limit: number): ContactPage {
     const f = filterSql(filter);
+    const cap = this.limits.totalCap;
+    if (f.match && sort === 'name') {
+      const from = f.searchOnly
+        ? 'contacts_fts f WHERE f.contacts_fts MATCH ?'
+        : `contacts_fts f JOIN contacts c INDEXED BY contacts_by_name_rank ON c.name_rank = f.rowid WHERE f.contacts_fts MATCH ? AND ${f.others.join(' AND ')}`;
+      const w = rankWindow(this.db, from, f.params, offset, limit, cap);
+      const total = Math.min(w.matches, cap);
+      return { total, totalIsAtLeast: w.matches > cap, offset, rows: offset >= total ? [] : this.rowsInOrder(w.ids) };
+    }
     let total: number;
     let totalIsAtLeast = false;
     if (f.match) {
-      const n = this.count(f, this.limits.totalCap);
-      totalIsAtLeast = n > this.limits.totalCap;
-      total = Math.min(n, this.limits.totalCap);
+      const n = this.count(f, cap);
+      totalIsAtLeast = n > cap;
+      total = Math.min(n, cap);
     } else {
       total = (this.stmt(`SELECT count(*) AS n FROM contacts c ${f.where}`).get(...f.params) as { n: number }).n;
     }
     if (offset >= total) return { total, totalIsAtLeast, offset, rows: [] };
-    if (f.searchOnly && sort === 'name' && total > WALK_ABOVE && !totalIsAtLeast) {
-      // Up to TOTAL_CAP matches: read them once and probe them along the first PROBE_ROWS rows of the name
-      // index (a fraction of a µs a row), which fills the window when they are spread through the alphabet.
-      const hits = this.stmt(
-        `SELECT c.id FROM (SELECT id FROM contacts INDEXED BY contacts_by_sort_key ORDER BY sort_key, id LIMIT ${PROBE_ROWS}) c
-         ${f.where} LIMIT ? OFFSET ?`,
-      ).all(...f.params, limit, offset) as { id: number }[];
-      if (hits.length === limit) return { total, totalIsAtLeast, offset, rows: this.rowsInOrder(hits) };
-    }
-    if (f.match && sort === 'name' && totalIsAtLeast) {
-      const w = filterSql(filter, true);
-      const hits = this.stmt(
-        `SELECT c.id FROM (SELECT * FROM contacts INDEXED BY contacts_by_sort_key ORDER BY sort_key, id LIMIT ${this.limits.walkRows}) c
-         ${w.where} LIMIT ? OFFSET ?`,
-      ).all(...w.params, limit, offset) as { id: number }[];
-      if (hits.length === limit) return { total, totalIsAtLeast, offset, rows: this.rowsInOrder(hits) };
-      // Very many matches, not among the first rows: probe the match set (read once) along the name index.
-      if (totalIsAtLeast && this.count(f, this.limits.sortAtMost) > this.limits.sortAtMost) {
-        const rows = this.stmt(`SELECT ${LIST_COLUMNS} FROM contacts c INDEXED BY contacts_by_sort_key ${f.where} ORDER BY ${ORDER.name} LIMIT ? OFFSET ?`).all(
-          ...f.params,
-          limit,
-          offset,
-        ) as ListRow[];
-        return { total, totalIsAtLeast, offset, rows: rows.map(toRow) };
-      }
-    }
-    if (f.match && sort === 'name') {
-      // The matches sorted by name through the narrow id → sort_key index (about 1 µs a match, no row reads);
-      // only the window's rows get their columns, groups and opt-out looked up.
-      const ids = this.stmt(`SELECT c.id FROM contacts c INDEXED BY contacts_id_sort ${f.where} ORDER BY ${ORDER.name} LIMIT ? OFFSET ?`).all(
-        ...f.params,
-        limit,
-        offset,
-      ) as { id: number }[];
-      return { total, totalIsAtLeast, offset, rows: this.rowsInOrder(ids) };
-    }
     const rows = this.stmt(`SELECT ${LIST_COLUMNS} FROM contacts c ${f.where} ORDER BY ${ORDER[sort]} LIMIT ? OFFSET ?`).all(
       ...f.params,
       limit,
@@ -196,11 +168,11 @@ export class ContactStore {
     return (this.stmt(`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} LIMIT ${cap + 1})`).get(...(f.searchOnly ? [f.match] : f.params)) as { n: number }).n;
   }
 
-  /** The list rows of contacts known to be in name order already. */
-  private rowsInOrder(hits: readonly { id: number }[]): ContactRow[] {
-    if (hits.length === 0) return [];
+  /** The list rows of these contacts, in name order. */
+  private rowsInOrder(ids: readonly number[]): ContactRow[] {
+    if (ids.length === 0) return [];
     const rows = this.stmt(`SELECT ${LIST_COLUMNS} FROM contacts c WHERE c.id IN (SELECT value FROM json_each(?)) ORDER BY ${ORDER.name}`).all(
-      JSON.stringify(hits.map((h) => h.id)),
+      JSON.stringify(ids),
     ) as ListRow[];
     return rows.map(toRow);
   }
@@ -247,9 +219,9 @@ export class ContactStore {
       const now = isoNow(this.now);
       const newId = Number(
         this.stmt(
-          `INSERT INTO contacts (first_name, last_name, e164, msisdn, email, company, custom, notes, sort_key, search_phone, search_custom, created_at, updated_at)
-           VALUES (@first_name, @last_name, @e164, @msisdn, @email, @company, @custom, @notes, @sort_key, @search_phone, @search_custom, @now, @now)`,
-        ).run({ ...cols, now }).lastInsertRowid,
+          `INSERT INTO contacts (first_name, last_name, e164, msisdn, email, company, custom, notes, sort_key, name_bucket, search_phone, search_custom, created_at, updated_at)
+           VALUES (@first_name, @last_name, @e164, @msisdn, @email, @company, @custom, @notes, @sort_key, @name_bucket, @search_phone, @search_custom, @now, @now)`,
+        ).run({ ...cols, name_bucket: nameBucket(cols.sort_key), now }).lastInsertRowid,
       );
       registerCustomFields(this.db, Object.keys(fields.custom).map((key) => ({ key, label: key })), now);
       if (draft.groupIds) this.setGroups(newId, draft.groupIds);
@@ -282,9 +254,9 @@ export class ContactStore {
       const revision = changed.length > 0 ? r.revision + 1 : r.revision;
       this.stmt(
         `UPDATE contacts SET first_name = @first_name, last_name = @last_name, e164 = @e164, msisdn = @msisdn, email = @email,
-           company = @company, custom = @custom, notes = @notes, sort_key = @sort_key, search_phone = @search_phone,
+           company = @company, custom = @custom, notes = @notes, sort_key = @sort_key, name_bucket = @name_bucket, search_phone = @search_phone,
            search_custom = @search_custom, updated_at = @now, revision = @revision, field_revisions = @field_revisions WHERE id = @id`,
-      ).run({ ...cols, now: isoNow(this.now), id, revision, field_revisions: JSON.stringify(withChanges(revisions, changed, revision)) });
+      ).run({ ...cols, name_bucket: nameBucket(cols.sort_key), now: isoNow(this.now), id, revision, field_revisions: JSON.stringify(withChanges(revisions, changed, revision)) });
       if (patch.custom) registerCustomFields(this.db, Object.keys(next.custom).map((key) => ({ key, label: key })), isoNow(this.now));
       if (patch.groupIds) this.setGroups(id, patch.groupIds);
     })();

@@ -6,6 +6,7 @@ import type { Db } from '../db/database';
 import { BeskedError } from '../errors';
 import { coded } from '../../../src-shared/error-codes';
 import { markPending, pendingSql } from './search-index';
+import { NAME_BUCKET_SQL, registerNameBucket } from './name-rank';
 import { prepared } from '../db/prepared';
 import { computerClock, isoNow } from '../clock';
 
@@ -23,7 +24,9 @@ export class ContactTrash {
     /** Called after a bulk change to the search index, to tidy it up in the background. */
     private readonly afterBulkIndexing: () => void,
     private readonly now: () => number = computerClock.now,
-  ) {}
+  ) {
+    registerNameBucket(db);
+  }
 
   private stmt(sql: string): Database.Statement {
     return prepared(this.db, sql);
@@ -64,8 +67,8 @@ export class ContactTrash {
     } else {
       this.stmt(
         `INSERT INTO contacts_fts (contacts_fts, rowid, first_name, last_name, email, company, search_phone, search_custom)
-         SELECT 'delete', c.id, c.first_name, c.last_name, c.email, c.company, c.search_phone, c.search_custom
-         FROM contacts c WHERE c.id IN (SELECT value FROM json_each(?)) AND NOT ${pendingSql('c.id')}`,
+         SELECT 'delete', c.name_rank, c.first_name, c.last_name, c.email, c.company, c.search_phone, c.search_custom
+         FROM contacts c WHERE c.id IN (SELECT value FROM json_each(?)) AND NOT ${pendingSql('c.id')} ORDER BY c.name_rank`,
       ).run(json);
     }
     this.stmt('INSERT INTO contacts_fts_deferred (one) VALUES (1)').run();
@@ -90,10 +93,10 @@ export class ContactTrash {
     if (total === 0) throw new BeskedError('not_found', 'There is nothing to undo any more: deleted contacts can be restored for 24 hours.', coded('contact.nothingToUndo'));
     this.stmt('INSERT INTO contacts_fts_deferred (one) VALUES (1)').run();
     const restored = this.stmt(
-      `INSERT INTO contacts (id, first_name, last_name, e164, msisdn, email, company, custom, notes, sort_key, search_phone, search_custom, created_at, updated_at,
-                             revision, field_revisions)
+      `INSERT INTO contacts (id, first_name, last_name, e164, msisdn, email, company, custom, notes, sort_key, name_bucket, search_phone, search_custom,
+                             created_at, updated_at, revision, field_revisions)
        SELECT t.contact_id, d->>'first_name', d->>'last_name', d->>'e164', d->>'msisdn', d->>'email', d->>'company', d->>'custom',
-         d->>'notes', d->>'sort_key', d->>'search_phone', d->>'search_custom', d->>'created_at', d->>'updated_at',
+         d->>'notes', d->>'sort_key', ${NAME_BUCKET_SQL}(d->>'sort_key'), d->>'search_phone', d->>'search_custom', d->>'created_at', d->>'updated_at',
          coalesce(d->>'revision', 1), coalesce(d->>'field_revisions', '{}')
        FROM (SELECT contact_id, data AS d FROM contact_trash WHERE token = ?) t
        WHERE NOT EXISTS (SELECT 1 FROM contacts c WHERE c.msisdn = t.d->>'msisdn' OR c.id = t.contact_id)`,
@@ -112,9 +115,9 @@ export class ContactTrash {
     } else {
       this.stmt(
         `INSERT INTO contacts_fts (rowid, first_name, last_name, email, company, search_phone, search_custom)
-         SELECT c.id, c.first_name, c.last_name, c.email, c.company, c.search_phone, c.search_custom
+         SELECT c.name_rank, c.first_name, c.last_name, c.email, c.company, c.search_phone, c.search_custom
          FROM contacts c JOIN contact_trash t ON t.contact_id = c.id AND t.token = ? AND c.msisdn = t.data->>'msisdn'
-         WHERE NOT ${pendingSql('c.id')}`,
+         WHERE NOT ${pendingSql('c.id')} ORDER BY c.name_rank`,
       ).run(token);
     }
     this.stmt(

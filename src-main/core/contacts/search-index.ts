@@ -65,9 +65,11 @@ export class SearchIndexUpkeep {
     this.db.prepare("INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('automerge', 0)").run();
     this.db.prepare(`INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('crisismerge', ${NO_CRISISMERGE})`).run();
     const next = this.db.prepare('SELECT rowid AS r, lo, hi FROM contacts_fts_pending ORDER BY lo LIMIT 1');
+    // In rank order: FTS5 writes out a segment whenever a rowid is not above the last one it took.
     const index = this.db.prepare(
       `INSERT INTO contacts_fts (rowid, first_name, last_name, email, company, search_phone, search_custom)
-       SELECT id, first_name, last_name, email, company, search_phone, search_custom FROM contacts WHERE id > ? AND id <= ?`,
+       SELECT name_rank, first_name, last_name, email, company, search_phone, search_custom FROM contacts WHERE id > ? AND id <= ?
+       ORDER BY name_rank`,
     );
     const advance = this.db.prepare('UPDATE contacts_fts_pending SET lo = ? WHERE rowid = ?');
     const done = this.db.prepare('DELETE FROM contacts_fts_pending WHERE rowid = ?');

@@ -7,9 +7,10 @@ const caches = new WeakMap<Db, Map<string, Statement>>();
 
 /**
  * The statement for `sql` on this database, compiled on first use. Its mode is fixed here (`pluck`, or `raw`: rows
- * as plain arrays, cheaper than objects for many rows), so no caller can change what another one gets back.
+ * as plain arrays, cheaper than objects for many rows; `pluckBigInt`/`rawBigInt`: the same with integers as BigInt,
+ * for values past 2^53), so no caller can change what another one gets back.
  */
-export function prepared(db: Db, sql: string, mode: 'rows' | 'pluck' | 'raw' = 'rows'): Statement {
+export function prepared(db: Db, sql: string, mode: 'rows' | 'pluck' | 'raw' | 'pluckBigInt' | 'rawBigInt' = 'rows'): Statement {
   let cache = caches.get(db);
   if (!cache) {
     cache = new Map();
@@ -20,6 +21,8 @@ export function prepared(db: Db, sql: string, mode: 'rows' | 'pluck' | 'raw' = '
   if (!s) {
     s = db.prepare(sql);
     if (mode === 'pluck') s.pluck();
+    else if (mode === 'pluckBigInt') s.pluck().safeIntegers(true);
+    else if (mode === 'rawBigInt') s.raw(true).safeIntegers(true);
     else if (mode === 'raw') s.raw(true);
     cache.set(key, s);
   }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { openDatabase, type Db } from '../../../src-main/core/db/database';
 import { ContactStore } from '../../../src-main/core/contacts/contact-store';
 import { markPending, SearchIndexUpkeep } from '../../../src-main/core/contacts/search-index';
+import { nameBucket } from '../../../src-main/core/contacts/name-rank';
 import { toColumns } from '../../../src-main/core/contacts/contact-columns';
 import { createLogger } from '../../../src-main/core/log';
 import { startCore } from '../../../src-main/core/core';
@@ -25,12 +26,13 @@ function saveUnindexed(db: Db, n: number, first = 0): void {
     const maxId = (db.prepare('SELECT coalesce(max(id), 0) AS m FROM contacts').get() as { m: number }).m;
     db.prepare('INSERT INTO contacts_fts_deferred (one) VALUES (1)').run();
     const ins = db.prepare(
-      `INSERT INTO contacts (first_name, last_name, e164, msisdn, email, company, custom, notes, sort_key, search_phone, search_custom, created_at, updated_at)
-       VALUES (@first_name, @last_name, @e164, @msisdn, @email, @company, @custom, @notes, @sort_key, @search_phone, @search_custom, 'now', 'now')`,
+      `INSERT INTO contacts (first_name, last_name, e164, msisdn, email, company, custom, notes, sort_key, name_bucket, search_phone, search_custom, created_at, updated_at)
+       VALUES (@first_name, @last_name, @e164, @msisdn, @email, @company, @custom, @notes, @sort_key, @name_bucket, @search_phone, @search_custom, 'now', 'now')`,
     );
     for (let i = first; i < first + n; i++) {
       const national = String(20000000 + i);
-      ins.run(toColumns({ e164: `+45${national}`, msisdn: Number(`45${national}`), national }, { firstName: `Kunde${i}`, lastName: 'Import', email: '', company: '', notes: '', custom: {} }));
+      const cols = toColumns({ e164: `+45${national}`, msisdn: Number(`45${national}`), national }, { firstName: `Kunde${i}`, lastName: 'Import', email: '', company: '', notes: '', custom: {} });
+      ins.run({ ...cols, name_bucket: nameBucket(cols.sort_key) });
     }
     db.prepare('DELETE FROM contacts_fts_deferred').run();
     markPending(db, maxId, maxId + n);

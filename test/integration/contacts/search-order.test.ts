@@ -34,7 +34,7 @@ afterAll(() => {
 /** Every match the index knows, sorted by (sort_key, id) in JavaScript: the reference. */
 function reference(search: string): number[] {
   const rows = db
-    .prepare('SELECT c.id, c.sort_key FROM contacts c WHERE c.id IN (SELECT rowid FROM contacts_fts WHERE contacts_fts MATCH ?)')
+    .prepare('SELECT c.id, c.sort_key FROM contacts c WHERE c.name_rank IN (SELECT rowid FROM contacts_fts WHERE contacts_fts MATCH ?)')
     .all(ftsMatchQuery(search)) as { id: number; sort_key: string }[];
   // Byte order, as SQLite compares TEXT.
   const bytes = (s: string) => Buffer.from(s, 'utf8');

@@ -86,7 +86,7 @@ export class SqlContactDirectory implements ContactDirectory {
       const page = this.db
         .prepare(
           `SELECT ${COLUMNS} FROM contacts c
-           WHERE c.id IN (SELECT rowid FROM contacts_fts WHERE contacts_fts MATCH ?) AND c.id > ?
+           WHERE c.name_rank IN (SELECT rowid FROM contacts_fts WHERE contacts_fts MATCH ?) AND c.id > ?
            ORDER BY c.id LIMIT ${PAGE}`,
         )
         .raw(true);

@@ -9,6 +9,7 @@ import { fieldsOf, phonePartsOf, toColumns, type StoredContact } from '../contac
 import { mergeFields } from '../merge-rules';
 import { registerCustomFields } from '../custom-fields';
 import { markPending } from '../search-index';
+import { NAME_BUCKET_SQL, nameBucket, registerNameBucket } from '../name-rank';
 import { joinColumnGroups, type ColumnGroup } from './column-groups';
 import { reinstateErasedOptOut } from '../consent';
 import { erasedOptOutsAmong } from '../../privacy/erased-numbers';
@@ -52,6 +53,7 @@ type ExistingPair = StagedRow & {
 };
 
 export function applyStaged(db: Db, o: ApplyOptions): ApplyResult {
+  registerNameBucket(db);
   db.prepare('ATTACH DATABASE ? AS stage').run(o.stagingPath);
   // The new contacts' numbers and names reach their indexes in random order; with room for those pages (16 MB, a
   // cap for this transaction only) the transaction that holds the core is about a third shorter.
@@ -73,7 +75,7 @@ export function applyStaged(db: Db, o: ApplyOptions): ApplyResult {
         .all() as ExistingPair[];
       const update = db.prepare(
         `UPDATE main.contacts SET first_name = @first_name, last_name = @last_name, email = @email, company = @company, notes = @notes,
-           custom = @custom, sort_key = @sort_key, search_custom = @search_custom, updated_at = @now,
+           custom = @custom, sort_key = @sort_key, name_bucket = @name_bucket, search_custom = @search_custom, updated_at = @now,
            revision = @revision, field_revisions = @field_revisions WHERE id = @id`,
       );
       for (const p of pairs) {
@@ -91,7 +93,7 @@ export function applyStaged(db: Db, o: ApplyOptions): ApplyResult {
           // A new revision, so an editor open on the contact does not save over what the import changed.
           const revision = p.c_revision + 1;
           const fieldRevisions = JSON.stringify(withChanges(parseFieldRevisions(p.c_field_revisions), merged.changed, revision));
-          update.run({ ...cols, now: o.now, id: p.c_id, revision, field_revisions: fieldRevisions });
+          update.run({ ...cols, name_bucket: nameBucket(cols.sort_key), now: o.now, id: p.c_id, revision, field_revisions: fieldRevisions });
           existing.set(p.sid, 'updated');
         } else {
           existing.set(p.sid, 'merged');
@@ -106,8 +108,8 @@ export function applyStaged(db: Db, o: ApplyOptions): ApplyResult {
       const onlyNew = pairs.length ? 'WHERE NOT EXISTS (SELECT 1 FROM main.contacts c WHERE c.msisdn = s.msisdn)' : '';
       const created = db
         .prepare(
-          `INSERT INTO main.contacts (first_name, last_name, e164, msisdn, email, company, custom, notes, sort_key, search_phone, search_custom, created_at, updated_at)
-           SELECT s.first_name, s.last_name, s.e164, s.msisdn, s.email, s.company, s.custom, s.notes, s.sort_key, s.search_phone, s.search_custom, @now, @now
+          `INSERT INTO main.contacts (first_name, last_name, e164, msisdn, email, company, custom, notes, sort_key, name_bucket, search_phone, search_custom, created_at, updated_at)
+           SELECT s.first_name, s.last_name, s.e164, s.msisdn, s.email, s.company, s.custom, s.notes, s.sort_key, ${NAME_BUCKET_SQL}(s.sort_key), s.search_phone, s.search_custom, @now, @now
            FROM stage.staged s ${onlyNew} ORDER BY s.sid`,
         )
         .run({ now: o.now }).changes;

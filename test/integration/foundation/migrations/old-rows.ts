@@ -16,6 +16,8 @@ export interface RowSet {
   table: string;
   since: number;
   rows: Row[];
+  /** Rows the schema's own triggers write as the other tables are filled: not written by hand, but held after an upgrade. */
+  byTriggers?: Row[];
 }
 
 export const AT = '2026-03-02T09:30:00.000Z';
@@ -291,6 +293,11 @@ export function rowSets(v: number): RowSet[] {
       table: 'automation_history',
       since: m019AutomationHistory.version,
       rows: [{ id: 10, occurrence_id: 1, automation_id: 1, at: LATER, state: 'withdrawn', due_at: AT, campaign_id: 3, recipients: 1, cause: 'opted_out', contact_id: 2 }],
+      byTriggers: [
+        { id: 1, occurrence_id: 1, automation_id: 1, at: LATER, state: 'sent', due_at: AT, campaign_id: 3, recipients: 2, cause: null, contact_id: null },
+        { id: 2, occurrence_id: 2, automation_id: 2, at: LATER, state: 'missed', due_at: AT, campaign_id: null, recipients: 1, cause: null, contact_id: null },
+        { id: 3, occurrence_id: 3, automation_id: 4, at: AT, state: 'held', due_at: AT, campaign_id: 1, recipients: 1, cause: null, contact_id: null },
+      ],
     },
     { table: 'automation_due', since: 12, rows: [{ automation_id: 2, contact_id: 2, due_at: '2026-07-14T08:00:00.000Z', occurrence: '1990-07-14T10:00' }] },
     { table: 'automation_due_dirty', since: 12, rows: [{ contact_id: 2 }] },

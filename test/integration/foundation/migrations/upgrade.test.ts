@@ -93,7 +93,8 @@ describe.each(OLDER)('a database at schema %i', (v) => {
     const db = upgraded();
     try {
       for (const set of rowSets(v)) {
-        const cols = [...new Set(set.rows.flatMap((r) => Object.keys(r)))];
+        const held = [...set.rows, ...(set.byTriggers ?? [])];
+        const cols = [...new Set(held.flatMap((r) => Object.keys(r)))];
         // A table that is empty at rest (privacy_erasing) stays empty.
         if (cols.length === 0) {
           expect(db.prepare(`SELECT count(*) FROM ${set.table}`).pluck().get(), set.table).toBe(0);
@@ -102,7 +103,7 @@ describe.each(OLDER)('a database at schema %i', (v) => {
         const now = db.prepare(`SELECT ${cols.join(', ')} FROM ${set.table}`).all() as Row[];
         // A row that leaves a column out holds its default: null, or what a later migration gave old rows.
         const byDefault = (c: string) => ADDED_COLUMNS.find((a) => a.table === set.table && a.column === c)?.old ?? null;
-        const then = set.rows.map((r) => Object.fromEntries(cols.map((c) => [c, c in r ? (r[c] as Cell) : byDefault(c)])));
+        const then = held.map((r) => Object.fromEntries(cols.map((c) => [c, c in r ? (r[c] as Cell) : byDefault(c)])));
         expect(sorted(now), set.table).toEqual(sorted(then));
       }
       if (v >= 8) expect(batchedCount(db, 7)).toBe(BATCHED.length);
@@ -140,9 +141,11 @@ describe.each(OLDER)('a database at schema %i', (v) => {
     try {
       const runs = (rowSets(v).find((s) => s.table === 'automation_occurrences')?.rows ?? []).filter((r) => r.state !== 'planned');
       const entries = db.prepare('SELECT id, occurrence_id, automation_id, at, state, due_at, campaign_id, recipients, reason, cause, again FROM automation_history ORDER BY id').all();
+      // Entries appended by hand at schema 19 or later (rows of the fixture) stay after the runs' own.
+      const byHand = (rowSets(v).find((s) => s.table === 'automation_history')?.rows ?? []).map(({ contact_id: _, ...r }) => ({ reason: null, again: 0, ...r }));
       // The entry takes the run's id, state and last change: the history reads as before the upgrade.
-      expect(entries).toEqual(
-        runs.map((r) => ({
+      expect(entries).toEqual([
+        ...runs.map((r) => ({
           id: r.id,
           occurrence_id: r.id,
           automation_id: r.automation_id,
@@ -155,7 +158,8 @@ describe.each(OLDER)('a database at schema %i', (v) => {
           cause: null,
           again: 0,
         })),
-      );
+        ...byHand,
+      ]);
       if (runs.length > 0) expect(() => db.prepare("UPDATE automation_history SET state = 'sent'").run()).toThrow(/append-only/);
     } finally {
       db.close();
