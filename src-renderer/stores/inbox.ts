@@ -39,7 +39,10 @@ export const useInboxStore = defineStore('inbox', () => {
 
   /** The list asked for before the inbox's view is on screen (main.ts, when the app opens on it), until the view takes it. */
   let early: Promise<void> | null = null;
+  /** The view's question while it is unanswered: with the view's code fetched early (index.html) the view may mount first. */
+  let viewAsking: Promise<void> | null = null;
   function loadEarly() {
+    if (viewAsking) return;
     early = loadConversations();
     // Its outcome, a refusal too, is the view's to show when it takes it.
     early.catch(() => undefined);
@@ -48,7 +51,13 @@ export const useInboxStore = defineStore('inbox', () => {
   function loadForView(): Promise<void> {
     const taken = early;
     early = null;
-    return taken ?? loadConversations();
+    if (taken) return taken;
+    const asking = (viewAsking = loadConversations());
+    const done = () => {
+      if (viewAsking === asking) viewAsking = null;
+    };
+    asking.then(done, done);
+    return asking;
   }
 
   async function open(msisdn: number | null) {
