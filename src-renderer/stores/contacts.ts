@@ -41,6 +41,8 @@ export const useContactsStore = defineStore('contacts', () => {
   /** True when the search matches more than `total` (the core counts up to 10,000). */
   const totalIsAtLeast = ref(false);
   const loaded = ref(false);
+  /** The search the list on screen answers (what was typed may be newer, its answer still on its way). */
+  const shownSearch = ref('');
   const error = ref<string | null>(null);
   /** One slot per matching contact; fetched pages fill theirs. */
   const rows = shallowRef<TableSlot[]>([]);
@@ -67,7 +69,8 @@ export const useContactsStore = defineStore('contacts', () => {
   async function reload() {
     const gen = ++generation;
     pages.clear();
-    const page = await call('contacts.list', { filter: filter.value, sort: sort.value, offset: 0, limit: PAGE_SIZE });
+    const asked = filter.value;
+    const page = await call('contacts.list', { filter: asked, sort: sort.value, offset: 0, limit: PAGE_SIZE });
     if (gen !== generation) return;
     total.value = page.total;
     totalIsAtLeast.value = page.totalIsAtLeast;
@@ -77,6 +80,7 @@ export const useContactsStore = defineStore('contacts', () => {
     version.value++;
     pages.set(0, Promise.resolve());
     loaded.value = true;
+    shownSearch.value = asked.search ?? '';
     error.value = null;
   }
 
@@ -196,6 +200,7 @@ export const useContactsStore = defineStore('contacts', () => {
   return {
     overview,
     search,
+    shownSearch,
     groupId,
     consent,
     sort,

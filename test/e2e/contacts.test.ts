@@ -37,6 +37,8 @@ async function visibleNames(page: Page): Promise<string[]> {
 
 async function search(page: Page, text: string, count: RegExp, names?: string[]): Promise<void> {
   await page.fill('[data-testid="contacts-search"]', text);
+  // The answer to this search, not the last one's (two searches often have the same count and names).
+  await expect.poll(() => page.getAttribute('[data-testid="contacts-count"]', 'data-search'), { timeout: 10_000 }).toBe(text.trim());
   await expect.poll(() => page.textContent('[data-testid="contacts-count"]'), { timeout: 10_000 }).toMatch(count);
   if (names) await expect.poll(() => visibleNames(page), { timeout: 10_000 }).toEqual(names);
 }
@@ -181,6 +183,8 @@ describe('contacts in Chromium', () => {
     // A name too long for its column is cut, not the badge, and shows whole on hover.
     const long = 'Kjær-Vestergaard Christiansen Østergaard Andersen Lykkegaard';
     await page.click('[data-testid="contact-row"]:has-text("Mette")');
+    // The drawer fills its fields when the contact arrives: typing before that would be overwritten by it.
+    await expect.poll(() => page.inputValue('[data-testid="contact-phone"]')).toBe('+4550123456');
     await page.fill('[data-testid="contact-last-name"]', long);
     await page.click('[data-testid="contact-save"]');
     await page.keyboard.press('Escape');
