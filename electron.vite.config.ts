@@ -3,7 +3,6 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import vue from '@vitejs/plugin-vue';
 import { webManifest } from './scripts/web-manifest-plugin';
-import { FIRST_VIEW_PRELOAD_INPUT, firstViewPreload } from './scripts/first-view-preload-plugin';
 
 export default defineConfig({
   main: {
@@ -36,9 +35,8 @@ export default defineConfig({
       // electron-vite leaves the renderer unminified (Electron reads it from disk), but web mode serves it to phones
       // over the network: minified, the first view's script is a third of its size (phone.first_view_js_gzip_kb).
       minify: true,
-      // The first-view preload script is an input of its own: index.html names it (scripts/first-view-preload-plugin.ts).
-      rollupOptions: { input: { index: resolve('src-renderer/index.html'), 'first-view-preload': resolve(FIRST_VIEW_PRELOAD_INPUT) } },
+      rollupOptions: { input: resolve('src-renderer/index.html') },
     },
-    plugins: [vue(), webManifest(resolve('resources')), firstViewPreload()],
+    plugins: [vue(), webManifest(resolve('resources'))],
   },
 });

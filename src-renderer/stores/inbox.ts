@@ -39,29 +39,16 @@ export const useInboxStore = defineStore('inbox', () => {
 
   /** The list asked for before the inbox's view is on screen (main.ts, when the app opens on it), until the view takes it. */
   let early: Promise<void> | null = null;
-  /** The view's question while it is unanswered: with the view's code fetched early (index.html) the view may mount first. */
-  let viewAsking: Promise<void> | null = null;
   function loadEarly() {
-    if (viewAsking) return;
     early = loadConversations();
     // Its outcome, a refusal too, is the view's to show when it takes it.
     early.catch(() => undefined);
-  }
-  /** Forgets an early question whose answer no view will take (the page was not let in): after signing in the view asks anew. */
-  function dropEarly() {
-    early = null;
   }
   /** The view's load: the early answer if one was asked for, else a new question (each visit reads the list anew). */
   function loadForView(): Promise<void> {
     const taken = early;
     early = null;
-    if (taken) return taken;
-    const asking = (viewAsking = loadConversations());
-    const done = () => {
-      if (viewAsking === asking) viewAsking = null;
-    };
-    asking.then(done, done);
-    return asking;
+    return taken ?? loadConversations();
   }
 
   async function open(msisdn: number | null) {
@@ -222,7 +209,6 @@ export const useInboxStore = defineStore('inbox', () => {
     people,
     loadConversations,
     loadEarly,
-    dropEarly,
     loadForView,
     loadTeam,
     open,
