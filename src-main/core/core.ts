@@ -201,11 +201,12 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
   const backup = createBackupModule({ db, dataDir: opts.dataDir, events, log, vault, now: backupNow, ...(opts.backup?.every ? { every: opts.backup.every } : {}), restart: opts.backup?.restart ?? null, sendMissedAnyway: (id, reason) => automations.sendAnyway(id, reason) });
 
   // Each domain's module registers exactly the calls of its part of the contract (test/unit/foundation/handler-homes).
+  const contacts = createContactsModule({ db, events, dataDir: opts.dataDir, log, now });
   const handlers: Handlers = {
     ...appHandlers({ version: opts.version, shell: opts.shell, dataDir: opts.dataDir, storageProblem: () => campaigns.outbox.storageProblem() }),
     ...settingsHandlers({ settings, connection, gateway, events, now }),
     ...account.handlers,
-    ...createContactsModule({ db, events, dataDir: opts.dataDir, log, now }).handlers,
+    ...contacts.handlers,
     ...campaigns.handlers,
     ...inbox.handlers,
     ...sync.handlers,
@@ -261,6 +262,9 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
       await gateway.close();
       await sandbox.close();
       team.stop();
+      // An import's thread still indexing or merging ends between two of its steps, before the database closes (a
+      // restore replaces the file next).
+      await contacts.stop();
       db.close();
       lock.release();
     },

@@ -4,6 +4,6 @@ import type { DomainCallName } from '../../../src-shared/contract';
 import type { Handlers } from '../dispatch';
 import { contactsHandlers, type ContactsDeps } from './handlers';
 
-export function createContactsModule(deps: ContactsDeps): { handlers: Pick<Handlers, DomainCallName<'contacts' | 'import'>> } {
-  return { handlers: contactsHandlers(deps) };
+export function createContactsModule(deps: ContactsDeps): { handlers: Pick<Handlers, DomainCallName<'contacts' | 'import'>>; stop(): Promise<void> } {
+  return contactsHandlers(deps);
 }

@@ -1,7 +1,7 @@
 // Upkeep of the FTS5 search index around bulk writes. An import saves its contacts in one transaction and
-// marks their ids as pending; the index then catches up in small steps between other calls (and at the
-// next start, if Besked stopped first), because indexing 100,000 contacts at once would hold the core for
-// about a second. FTS5's segment merging is off while it catches up (even the "crisis" merges FTS5 would do inside
+// marks their ids as pending; the index then catches up in small steps: in the import's worker thread right after
+// its save, else between other calls on the core's thread (and at the next start, if Besked stopped first), because
+// indexing 100,000 contacts at once would hold the core, or every other writer, for over a second. FTS5's segment merging is off while it catches up (even the "crisis" merges FTS5 would do inside
 // a step once a level holds 16 segments, which held the core for hundreds of milliseconds) and is done in small
 // steps afterwards.
 import type { Db } from '../db/database';
@@ -32,14 +32,31 @@ export function markPending(db: Db, lo: number, hi: number): void {
   if (hi > lo) db.prepare('INSERT INTO contacts_fts_pending (lo, hi) VALUES (?, ?)').run(lo, hi);
 }
 
+export interface UpkeepOptions {
+  /** What happens between two steps: on the core's thread the loop turns; in a worker, a pause lets other writers in. */
+  between?: () => Promise<void>;
+  /** Whether segments are merged (mergeSteps) once caught up without being asked: the core's upkeep does. */
+  merge?: boolean;
+  /** Asked between steps: true ends the catch-up early (a worker told to stop); what is left stays pending. */
+  stopped?: () => boolean;
+}
+
 export class SearchIndexUpkeep {
   private catching: Promise<void> | null = null;
   private merging = false;
+  private readonly between: () => Promise<void>;
+  private readonly merge: boolean;
+  private readonly stopped: () => boolean;
 
   constructor(
     private readonly db: Db,
     private readonly log: Logger,
-  ) {}
+    { between = nextTurn, merge = true, stopped = () => false }: UpkeepOptions = {},
+  ) {
+    this.between = between;
+    this.merge = merge;
+    this.stopped = stopped;
+  }
 
   /** True while some saved contacts are not searchable yet. */
   hasPending(): boolean {
@@ -51,19 +68,35 @@ export class SearchIndexUpkeep {
    * all are searchable. Calls made meanwhile share the one run.
    */
   catchUp(): Promise<void> {
-    this.catching ??= this.run().finally(() => {
-      this.catching = null;
-      this.scheduleMerge();
-    });
+    this.catching ??= this.run().then(
+      (indexed) => {
+        this.catching = null;
+        // Only after indexing something: a catch-up that found the index current (an import's worker indexed it, and
+        // merges it too) leaves the merging to whoever indexed.
+        if (indexed && this.merge) this.scheduleMerge();
+      },
+      (err: unknown) => {
+        this.catching = null;
+        if (this.merge) this.scheduleMerge();
+        throw err;
+      },
+    );
     return this.catching;
   }
 
-  private async run(): Promise<void> {
+  /** Resolves true when it indexed anything. */
+  private async run(): Promise<boolean> {
     // The write that marked contacts pending answers its caller first.
-    await nextTurn();
-    if (!this.db.open || !this.hasPending()) return;
-    this.db.prepare("INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('automerge', 0)").run();
-    this.db.prepare(`INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('crisismerge', ${NO_CRISISMERGE})`).run();
+    await this.between();
+    if (!this.db.open || !this.hasPending()) return false;
+    // Merging off while it catches up; each step's transaction says so again, as another connection (the core's and
+    // an import's worker both catch up) may have ended its own catch-up and turned it back on meanwhile.
+    const automerge = this.db.prepare("SELECT v FROM contacts_fts_config WHERE k = 'automerge'").pluck();
+    const mergingOff = () => {
+      if (automerge.get() === 0) return;
+      this.db.prepare("INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('automerge', 0)").run();
+      this.db.prepare(`INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('crisismerge', ${NO_CRISISMERGE})`).run();
+    };
     const next = this.db.prepare('SELECT rowid AS r, lo, hi FROM contacts_fts_pending ORDER BY lo LIMIT 1');
     // In rank order: FTS5 writes out a segment whenever a rowid is not above the last one it took.
     const index = this.db.prepare(
@@ -81,6 +114,7 @@ export class SearchIndexUpkeep {
         this.db.prepare(`INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('crisismerge', ${CRISISMERGE})`).run();
         return false;
       }
+      mergingOff();
       const upto = Math.min(range.hi, range.lo + rows);
       index.run(range.lo, upto);
       if (upto === range.hi) done.run(range.r);
@@ -88,13 +122,15 @@ export class SearchIndexUpkeep {
       return true;
     });
     for (;;) {
-      if (!this.db.open) return;
+      if (!this.db.open || this.stopped()) return true;
       const t0 = performance.now();
       const stepRows = rows;
-      if (!step()) return;
+      // Immediate: the step reads which range is next and indexes it under one write lock, so two connections
+      // catching up never index the same range twice.
+      if (!step.immediate()) return true;
       const ms = performance.now() - t0;
       rows = Math.round(Math.min(MAX_STEP, Math.max(MIN_STEP, (stepRows * STEP_MS) / Math.max(ms, 1))));
-      await nextTurn();
+      await this.between();
     }
   }
 
@@ -103,30 +139,30 @@ export class SearchIndexUpkeep {
     this.catchUp().catch((err: unknown) => this.log.warn('search index catch-up failed; it resumes at the next start', { err }));
   }
 
-  /** Merges the index's segments a step at a time until FTS5 reports nothing left to do. */
+  /** Merges the segments in steps (mergeSteps) without waiting for it; a failure is logged. */
   private scheduleMerge(): void {
     if (this.merging) return;
     this.merging = true;
-    const step = () => {
-      if (!this.db.open || this.catching) {
-        this.merging = false;
-        return;
-      }
-      try {
-        const before = this.changes();
-        this.db.prepare(`INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('merge', ${MERGE_PAGES})`).run();
-        // FTS5's own signal: fewer than two changes means the merge found no work.
-        if (this.changes() - before >= 2) {
-          setImmediate(step);
-          return;
-        }
-      } catch (err) {
-        // Only tidiness is lost: search stays correct with unmerged segments.
-        this.log.warn('search index merge step failed', { err });
-      }
-      this.merging = false;
-    };
-    setImmediate(step);
+    this.between()
+      .then(() => this.mergeSteps())
+      // Only tidiness is lost: search stays correct with unmerged segments.
+      .catch((err: unknown) => this.log.warn('search index merge step failed', { err }))
+      .finally(() => (this.merging = false));
+  }
+
+  /**
+   * Merges the index's segments a step at a time (MERGE_PAGES each, `between` in between) until FTS5 reports nothing
+   * left to do, a catch-up begins or the upkeep is stopped.
+   */
+  async mergeSteps(): Promise<void> {
+    const merge = this.db.prepare(`INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('merge', ${MERGE_PAGES})`);
+    while (this.db.open && !this.catching && !this.stopped()) {
+      const before = this.changes();
+      merge.run();
+      // FTS5's own signal: fewer than two changes means the merge found no work.
+      if (this.changes() - before < 2) return;
+      await this.between();
+    }
   }
 
   private changes(): number {

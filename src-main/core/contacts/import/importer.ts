@@ -55,6 +55,8 @@ export class ContactImporter {
   private readonly options = new Map<string, ReadOptions>();
   private readonly running = new Map<string, { cancel: boolean }>();
   private readonly finished = new Map<string, Finished>();
+  /** Save threads still at work (indexing or merging after their run answered), ended when Besked stops. */
+  private readonly threads = new Set<SaveThread>();
 
   constructor(
     private readonly db: Db,
@@ -124,6 +126,7 @@ export class ContactImporter {
       await nextTurn();
       const by = `import of ${u.fileName}`;
       saver = startSaveThread(this.db, this.log);
+      this.track(saver);
       const apply = await saver.apply({
         stagingPath,
         rule: input.mergeRule,
@@ -134,7 +137,8 @@ export class ContactImporter {
       });
       // Saved. What follows cannot undo that, so it must not turn the import into a failure.
       try {
-        // Searchable, in steps that let other calls through.
+        // Searchable: in steps in the save's thread, and what it left (if it stopped) in steps between other calls.
+        await saver.indexed();
         await this.indexSaved();
         if (opts.hasHeader && headers) rememberMapping(this.db, headerSignature(padHeaders(headers, input.mapping.length)), input.mapping, isoNow(this.now));
         setDefaultCountry(this.db, input.defaultCountry);
@@ -158,6 +162,16 @@ export class ContactImporter {
       saver?.close();
       this.running.delete(u.id);
     }
+  }
+
+  /** Ends every save thread still at work (between two of its steps) and resolves when they have ended. */
+  async stop(): Promise<void> {
+    await Promise.all([...this.threads].map((t) => t.stop()));
+  }
+
+  private track(thread: SaveThread): void {
+    this.threads.add(thread);
+    void thread.ended().then(() => this.threads.delete(thread));
   }
 
   cancel(importId: string): boolean {

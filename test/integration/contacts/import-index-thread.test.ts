@@ -1,0 +1,124 @@
+// An import's contacts reach the search index in its save thread (apply-worker.ts), not in steps on the core's thread:
+// searchable and nothing left pending when contacts.importRun answers; the core's own catch-up of older pending
+// contacts running at the same time indexes nothing twice; and Besked stopping while the thread indexes ends it
+// between two steps, the rest indexed at the next start.
+import { afterEach, describe, expect, it } from 'vitest';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startCore, type Core } from '../../../src-main/core/core';
+import { MemoryVault } from '../../../src-main/core/secrets/vault';
+import { openDatabase } from '../../../src-main/core/db/database';
+import { markPending } from '../../../src-main/core/contacts/search-index';
+import { nameBucket } from '../../../src-main/core/contacts/name-rank';
+import { toColumns } from '../../../src-main/core/contacts/contact-columns';
+import { generateCsv, importThroughContract } from '../../bench/contacts.bench';
+
+const dirs: string[] = [];
+let core: Core | null = null;
+afterEach(async () => {
+  await core?.close();
+  core = null;
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function folder(): string {
+  const d = mkdtempSync(join(tmpdir(), 'besked-index-thread-'));
+  dirs.push(d);
+  return d;
+}
+
+const open = (dataDir: string) => startCore({ dataDir, shell: 'web', version: 'test', vault: new MemoryVault(), checkOutputs: true });
+const pending = (c: Core) => (c.db.prepare('SELECT count(*) AS n FROM contacts_fts_pending').get() as { n: number }).n;
+// FTS5's own check: throws when the index and the contacts differ (a contact indexed twice, or missing).
+const integrity = (c: Core) => c.db.prepare("INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('integrity-check', 1)").run();
+async function total(c: Core, search: string): Promise<number> {
+  const r = await c.dispatch('contacts.list', { filter: { search }, limit: 1 });
+  if (!r.ok) throw new Error(r.error.message);
+  return (r.value as { total: number }).total;
+}
+
+/** Contacts saved the way an import's save leaves them before indexing: in one go, their ids marked pending. */
+function savedUnindexed(dataDir: string, n: number): void {
+  const db = openDatabase(join(dataDir, 'besked.db'));
+  try {
+    db.transaction(() => {
+      db.prepare('INSERT INTO contacts_fts_deferred (one) VALUES (1)').run();
+      const ins = db.prepare(
+        `INSERT INTO contacts (first_name, last_name, e164, msisdn, email, company, custom, notes, sort_key, name_bucket, search_phone, search_custom, created_at, updated_at)
+         VALUES (@first_name, @last_name, @e164, @msisdn, @email, @company, @custom, @notes, @sort_key, @name_bucket, @search_phone, @search_custom, 'now', 'now')`,
+      );
+      for (let i = 0; i < n; i++) {
+        const national = String(90000000 + i);
+        const cols = toColumns({ e164: `+45${national}`, msisdn: Number(`45${national}`), national }, { firstName: `Tidligere${i}`, lastName: 'Ventende', email: '', company: '', notes: '', custom: {} });
+        ins.run({ ...cols, name_bucket: nameBucket(cols.sort_key) });
+      }
+      db.prepare('DELETE FROM contacts_fts_deferred').run();
+      markPending(db, 0, n);
+    })();
+  } finally {
+    db.close();
+  }
+}
+
+describe("an import's search indexing in its save thread", () => {
+  it('has every imported contact searchable and nothing pending when the import answers', async () => {
+    core = await open(folder());
+    const report = (await importThroughContract(core, generateCsv(20_000))) as { created: number };
+    expect(report.created).toBe(20_000);
+    expect(pending(core)).toBe(0);
+    integrity(core);
+    // The bench's file: the last row's customer number and e-mail, and a name every row shares.
+    expect(await total(core, 'firma499')).toBe(40);
+    expect(await total(core, '@firma1.dk')).toBeGreaterThan(0);
+    expect(await total(core, 'Jensen')).toBeGreaterThan(1000);
+  });
+
+  it("indexes nothing twice while the core's own catch-up of older pending contacts runs at the same time", async () => {
+    const dir = folder();
+    // 30,000 saved before a stop and never indexed: the core starts catching up on them at once, in its steps.
+    savedUnindexed(dir, 30_000);
+    core = await open(dir);
+    expect(pending(core)).toBeGreaterThan(0);
+    // Meanwhile an import, whose thread catches up on everything pending, the older contacts included.
+    await importThroughContract(core, generateCsv(10_000));
+    await expect.poll(() => pending(core!), { timeout: 60_000 }).toBe(0);
+    integrity(core);
+    const indexed = (q: string) => (core!.db.prepare('SELECT count(*) AS n FROM contacts_fts WHERE contacts_fts MATCH ?').get(q) as { n: number }).n;
+    expect(indexed('ventende')).toBe(30_000);
+    expect(indexed('aps')).toBe(10_000);
+  });
+
+  it('stops between two steps when Besked stops while it indexes, and the rest is indexed at the next start', async () => {
+    const dir = folder();
+    core = await open(dir);
+    // Closed as soon as the save has begun: the thread is then saving or indexing (the save's transaction is never
+    // cut: the close waits for the thread to end).
+    const saving = new Promise<void>((resolve) =>
+      core!.events.subscribe((m) => {
+        if (m.name === 'contacts.importProgress' && (m.payload as { phase: string }).phase === 'saving') resolve();
+      }),
+    );
+    const run = importThroughContract(core, generateCsv(40_000)).catch(() => null);
+    await saving;
+    await new Promise((r) => setTimeout(r, 300));
+    await core.close();
+    core = null;
+    // Ended with the core: nothing writes to the data folder's database once the close has answered (a restore may
+    // replace the file next).
+    const files = () => ['besked.db', 'besked.db-wal'].map((f) => (existsSync(join(dir, f)) ? `${f} ${statSync(join(dir, f)).size} ${statSync(join(dir, f)).mtimeMs}` : `${f} none`));
+    const closed = files();
+    await new Promise((r) => setTimeout(r, 800));
+    expect(files()).toEqual(closed);
+    await run;
+
+    core = await open(dir);
+    const saved = (core.db.prepare('SELECT count(*) AS n FROM contacts').get() as { n: number }).n;
+    // All of the file or none of it; whatever was saved becomes searchable.
+    expect([0, 40_000]).toContain(saved);
+    await expect.poll(() => pending(core!), { timeout: 60_000 }).toBe(0);
+    integrity(core);
+    const indexed = (core.db.prepare("SELECT count(*) AS n FROM contacts_fts WHERE contacts_fts MATCH 'aps'").get() as { n: number }).n;
+    expect(indexed).toBe(saved);
+  });
+});
