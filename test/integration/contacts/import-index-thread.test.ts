@@ -122,3 +122,34 @@ describe("an import's search indexing in its save thread", () => {
     expect(indexed).toBe(saved);
   });
 });
+
+describe("the core's own writes while an import's thread saves and indexes", () => {
+  it('all succeed: a transaction that reads before it writes waits for the lock instead of failing at once', async () => {
+    core = await open(folder());
+    const failures: string[] = [];
+    let made = 0;
+    let writing = true;
+    const saving = new Promise<void>((resolve) =>
+      core!.events.subscribe((m) => {
+        if (m.name === 'contacts.importProgress' && (m.payload as { phase: string }).phase === 'saving') resolve();
+      }),
+    );
+    const writer = (async () => {
+      await saving;
+      // A colleague adding customers one by one, every 5 ms, through the save, the indexing and the merges after.
+      for (let i = 0; writing; i++) {
+        const r = await core!.dispatch('contacts.create', { firstName: `Ny${i}`, lastName: 'Kunde', phone: `+4571${String(i).padStart(6, '0')}` });
+        if (r.ok) made++;
+        else failures.push(`${r.error.kind}: ${r.error.message}`);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+    })();
+    await importThroughContract(core, generateCsv(40_000));
+    await new Promise((r) => setTimeout(r, 1500));
+    writing = false;
+    await writer;
+    expect(failures).toEqual([]);
+    expect(made).toBeGreaterThan(10);
+    expect(await total(core, 'Kunde')).toBe(made);
+  });
+});
