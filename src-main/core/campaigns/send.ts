@@ -11,7 +11,7 @@ import { scheduleKind, stateAfterFreeze } from './checks/scheduling';
 import type { MessageOptions } from './outbox/send-spec';
 import type { RecentSenders } from './drafts/senders';
 import { coded } from '../../../src-shared/error-codes';
-import { batchStringsInTurns, DEFAULT_BATCH_SIZE, frozenListOf, insertQueuedRows, nextRecipientId, QUEUED_ROW_PARAMS, writeBatches, type FrozenList } from './recipients/frozen-batches';
+import { batchStringsInTurns, DEFAULT_BATCH_SIZE, frozenListInTurns, insertQueuedRows, nextRecipientId, QUEUED_ROW_PARAMS, writeBatches, type FrozenList } from './recipients/frozen-batches';
 import { channelTraits } from './outbox/channel-traits';
 import { computerClock } from '../clock';
 import { consentMark, optedOutSince, type ConsentMark } from '../contacts/consent';
@@ -112,7 +112,7 @@ export class CampaignSender {
     const n = recipients.length;
     const batchSize = Math.max(1, this.deps.batchSize ?? DEFAULT_BATCH_SIZE);
     const batched = traits.sendsTemplate && n > batchSize ? n - 1 : 0;
-    const list = frozenListOf(recipients, plan.texts, plan.unitCosts, batched);
+    const list = await frozenListInTurns(recipients, plan.texts, plan.unitCosts, batched);
     // The rows are prepared outside the transaction in slices (the core answers other calls in between), then
     // inserted many per statement (insertQueuedRows), which matters for 100,000 messaging recipients. They
     // go in number order: the two indexes over msisdn then grow at their end instead of at random places, which

@@ -62,14 +62,32 @@ export function frozenList(n: number, firstId = 0): FrozenList {
  * The first `count` recipients of a send plan as a list: numbers copied into columns, names shared, and each
  * recipient's tag values the JSON the composer made (composition.ts), which its request and its row carry as they are.
  */
-export function frozenListOf(
-  recipients: readonly { msisdn: number; contactId: number | null; name: string | null }[],
-  texts: readonly { tagvaluesJson: string | null; parts: number; ucs2: boolean }[],
-  unitCosts: readonly (number | null | undefined)[],
-  count: number,
-): FrozenList {
+export function frozenListOf(recipients: PlannedRecipients, texts: PlannedTexts, unitCosts: PlannedCosts, count: number): FrozenList {
   const list = frozenList(count);
-  for (let i = 0; i < count; i++) {
+  fill(list, recipients, texts, unitCosts, 0, count);
+  return list;
+}
+
+/**
+ * frozenListOf with the loop turning once a turn has held it for its budget, for a send's freeze (100,000 recipients
+ * took 30–50 ms in one stretch at load 4, bench core.max_loop_block_ms).
+ */
+export async function frozenListInTurns(recipients: PlannedRecipients, texts: PlannedTexts, unitCosts: PlannedCosts, count: number): Promise<FrozenList> {
+  const list = frozenList(count);
+  const budget = turnBudget();
+  for (let from = 0; from < count; from += 1024) {
+    if (budget.spent()) await budget.turn();
+    fill(list, recipients, texts, unitCosts, from, Math.min(count, from + 1024));
+  }
+  return list;
+}
+
+type PlannedRecipients = readonly { msisdn: number; contactId: number | null; name: string | null }[];
+type PlannedTexts = readonly { tagvaluesJson: string | null; parts: number; ucs2: boolean }[];
+type PlannedCosts = readonly (number | null | undefined)[];
+
+function fill(list: FrozenList, recipients: PlannedRecipients, texts: PlannedTexts, unitCosts: PlannedCosts, from: number, to: number): void {
+  for (let i = from; i < to; i++) {
     const r = recipients[i]!;
     const c = texts[i]!;
     list.msisdn[i] = r.msisdn;
@@ -80,7 +98,6 @@ export function frozenListOf(
     list.cost[i] = unitCosts[i] ?? NaN;
     list.ucs2[i] = c.ucs2 ? 1 : 0;
   }
-  return list;
 }
 
 /** NaN (absent) as SQL's NULL. */
