@@ -119,7 +119,9 @@ export function startSaveThread(db: Db, log: Logger): SaveThread {
       if (!indexing) void worker.terminate();
     },
     async stop() {
-      // A thread in the midst of a transaction is never cut off: the step ends, and with it the thread.
+      // A thread in the midst of a transaction is never cut off: the step ends, and with it the thread. Held while
+      // waiting for that (unreferenced, it would let a process with nothing else to do end first).
+      worker.ref();
       if (indexing) worker.postMessage({ stop: true });
       else void worker.terminate();
       await ended;
