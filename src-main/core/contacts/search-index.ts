@@ -155,17 +155,18 @@ export class SearchIndexUpkeep {
   }
 
   /**
-   * Merges the index's segments a step at a time (MERGE_PAGES each, `between` in between) until FTS5 reports nothing
+   * Merges the index's segments a step at a time (MERGE_PAGES each, `between` in between: the upkeep's own unless
+   * given) until FTS5 reports nothing
    * left to do, a catch-up begins or the upkeep is stopped.
    */
-  async mergeSteps(): Promise<void> {
+  async mergeSteps(between = this.between): Promise<void> {
     const merge = this.db.prepare(`INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('merge', ${MERGE_PAGES})`);
     while (this.db.open && !this.catching && !this.stopped()) {
       const before = this.changes();
       merge.run();
       // FTS5's own signal: fewer than two changes means the merge found no work.
       if (this.changes() - before < 2) return;
-      await this.between();
+      await between();
     }
   }
 

@@ -12,12 +12,17 @@ import { SearchIndexUpkeep } from '../search-index';
 import { applyStaged, type ApplyOptions } from './apply';
 
 /**
- * Between two indexing steps (20 ms each) the write lock is free this long, so that a writer on the core's thread,
- * whose wait for the lock holds the core (SQLite's busy handler sleeps 1, 2, 5, 10, 15, 20, 25… ms between tries),
- * finds it free rather than taken again: with 2 ms its waits reached 160–370 ms at load 5, with 10 ms 55–190 (the
- * core's writes every 20 ms while an import of 100,000 indexed; p95 34 ms against 80–160).
+ * Between two indexing steps (20 ms each) the write lock is free 2 ms: the import waits for the indexing, and a write
+ * of the core's waits as it waits for the save (its wait holds the core: SQLite's busy handler sleeps 1, 2, 5, 10,
+ * 15, 20, 25… ms between tries; at load 5 it waited up to 160–370 ms). Pausing 10 ms there cut those waits to 55–190
+ * (p95 34 ms against 80–160) but made the import half as slow again in its indexing (2.7 s against 1.8).
  */
-const PAUSE_BETWEEN_STEPS_MS = 10;
+const PAUSE_BETWEEN_STEPS_MS = 2;
+/**
+ * Between two merge steps (17 ms typically) the lock is free 10 ms: by then the import has answered and nobody waits
+ * for the merging (7–9 s of work after 100,000), so the core's writes come first.
+ */
+const PAUSE_BETWEEN_MERGES_MS = 10;
 
 let stop = false;
 
@@ -54,7 +59,7 @@ async function save(file: string, options: ApplyOptions): Promise<void> {
     }
     // Then the new segments are merged here too, after the import has answered (tidiness: search is right already).
     try {
-      await upkeep.mergeSteps();
+      await upkeep.mergeSteps(() => sleep(PAUSE_BETWEEN_MERGES_MS));
     } catch (err) {
       parentPort!.postMessage({ merged: false, message: (err as Error).message });
     }
