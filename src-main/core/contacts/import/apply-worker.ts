@@ -19,10 +19,22 @@ import { applyStaged, type ApplyOptions } from './apply';
  */
 const PAUSE_BETWEEN_STEPS_MS = 2;
 /**
- * Between two merge steps (17 ms typically) the lock is free 10 ms: by then the import has answered and nobody waits
- * for the merging (7–9 s of work after 100,000), so the core's writes come first.
+ * Between two merge steps the lock is free three times as long as the step held it, and at least 10 ms: by then the
+ * import has answered and nobody waits for the merging (7–9 s of work after 100,000), while a write of the core's
+ * waits for a step in progress holding the core, and SQLite's busy handler retries at growing intervals (25, 50,
+ * 100 ms…), so short free windows between steps could be missed again and again.
  */
-const PAUSE_BETWEEN_MERGES_MS = 10;
+const MERGE_PAUSE_FACTOR = 3;
+const MIN_MERGE_PAUSE_MS = 10;
+
+/** A pause after each merge step in proportion to how long the step held the lock. */
+function mergePauses(): () => Promise<void> {
+  let since = performance.now();
+  return async () => {
+    await sleep(Math.max(MIN_MERGE_PAUSE_MS, MERGE_PAUSE_FACTOR * (performance.now() - since)));
+    since = performance.now();
+  };
+}
 
 let stop = false;
 
@@ -59,7 +71,7 @@ async function save(file: string, options: ApplyOptions): Promise<void> {
     }
     // Then the new segments are merged here too, after the import has answered (tidiness: search is right already).
     try {
-      await upkeep.mergeSteps(() => sleep(PAUSE_BETWEEN_MERGES_MS));
+      await upkeep.mergeSteps(mergePauses());
     } catch (err) {
       parentPort!.postMessage({ merged: false, message: (err as Error).message });
     }
