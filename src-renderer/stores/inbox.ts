@@ -47,6 +47,10 @@ export const useInboxStore = defineStore('inbox', () => {
     // Its outcome, a refusal too, is the view's to show when it takes it.
     early.catch(() => undefined);
   }
+  /** Forgets an early question whose answer no view will take (the page was not let in): after signing in the view asks anew. */
+  function dropEarly() {
+    early = null;
+  }
   /** The view's load: the early answer if one was asked for, else a new question (each visit reads the list anew). */
   function loadForView(): Promise<void> {
     viewAsked = true;
@@ -213,6 +217,7 @@ export const useInboxStore = defineStore('inbox', () => {
     people,
     loadConversations,
     loadEarly,
+    dropEarly,
     loadForView,
     loadTeam,
     open,
