@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import vue from '@vitejs/plugin-vue';
 import { webManifest } from './scripts/web-manifest-plugin';
+import { FIRST_TEXTS_INPUT, firstTexts } from './scripts/first-texts-plugin';
 
 export default defineConfig({
   main: {
@@ -35,8 +36,9 @@ export default defineConfig({
       // electron-vite leaves the renderer unminified (Electron reads it from disk), but web mode serves it to phones
       // over the network: minified, the first view's script is a third of its size (phone.first_view_js_gzip_kb).
       minify: true,
-      rollupOptions: { input: resolve('src-renderer/index.html') },
+      // The texts' early start is an entry of its own, so it runs while the app's script downloads (first-texts-plugin.ts).
+      rollupOptions: { input: { index: resolve('src-renderer/index.html'), 'first-texts': resolve(FIRST_TEXTS_INPUT) } },
     },
-    plugins: [vue(), webManifest(resolve('resources'))],
+    plugins: [vue(), webManifest(resolve('resources')), firstTexts()],
   },
 });

@@ -17,7 +17,7 @@ import { installLibraryPatches } from './a11y/library-patches';
 import './styles.css';
 import './responsive.css';
 
-if (!('besked' in window)) installWebBridge();
+const bridge = 'besked' in window ? null : installWebBridge();
 
 const system = navigator.languages.length ? [...navigator.languages] : [navigator.language];
 const first = resolveUiLocale('system', system);
@@ -28,8 +28,17 @@ const app = createApp(App).use(pinia).use(router).use(i18n);
 const team = useTeamStore(pinia);
 const opening = router.resolve(window.location.hash.slice(1) || '/').name;
 // Opened on the inbox (a phone's home screen) by someone who may see it: its list is asked for now, not once mounted.
-void team.load().then(() => {
-  if (opening === 'inbox' && gateScreen(team.status, team.ready, opening) === 'app') useInboxStore(pinia).loadEarly();
+// In a browser likely let in (web-preload.ts) it is asked together with who this is: on mobile data the answer to
+// who this is waits behind the app's downloads, and the list would wait behind it. An answer the gate does not let
+// the page show is dropped, and the view asks anew once signed in.
+const inbox = useInboxStore(pinia);
+const teamLoaded = team.load();
+const askedAtOnce = opening === 'inbox' && bridge?.likelyLetIn === true;
+if (askedAtOnce) inbox.loadEarly();
+void teamLoaded.then(() => {
+  const letIn = gateScreen(team.status, team.ready, opening) === 'app';
+  if (!letIn) inbox.dropEarly();
+  else if (opening === 'inbox' && !askedAtOnce) inbox.loadEarly();
 });
 // Mounting waits for the first texts, so no screen ever shows a text's key; should they not load, the app still mounts.
 const formatTag = formatLocale(first, system);

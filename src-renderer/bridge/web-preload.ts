@@ -166,10 +166,16 @@ export function bridgeUrl(loc: Pick<Location, 'protocol' | 'host'>, key: string 
   return `${loc.protocol === 'https:' ? 'wss' : 'ws'}://${loc.host}${BRIDGE_PATH}`;
 }
 
-export function installWebBridge(): void {
+/**
+ * Installs window.besked; says whether the page is likely let in without signing in: one PC's web mode (a key), or a
+ * server's page with a kept session. The app asks for its first view's data alongside who this is when it is.
+ */
+export function installWebBridge(): { likelyLetIn: boolean } {
   const key = bridgeKeyFromLocation(window.location, window.sessionStorage);
   // No key: a Besked server served this page; who is calling is told by signing in, not by a key.
-  window.besked = createWebBridge(bridgeUrl(window.location, key), key ? undefined : storageSessionStore(window.localStorage));
+  const sessions = key ? undefined : storageSessionStore(window.localStorage);
+  window.besked = createWebBridge(bridgeUrl(window.location, key), sessions);
+  return { likelyLetIn: key !== null || sessions?.get() != null };
 }
 
 // Re-exported so TypeScript checks this module's listener types against the contract.

@@ -39,13 +39,21 @@ export const useInboxStore = defineStore('inbox', () => {
 
   /** The list asked for before the inbox's view is on screen (main.ts, when the app opens on it), until the view takes it. */
   let early: Promise<void> | null = null;
+  /** Whether a view has asked already: then the early question comes too late and would only fetch the list twice. */
+  let viewAsked = false;
   function loadEarly() {
+    if (viewAsked) return;
     early = loadConversations();
     // Its outcome, a refusal too, is the view's to show when it takes it.
     early.catch(() => undefined);
   }
+  /** Forgets an early question whose answer no view will take (the page was not let in): after signing in the view asks anew. */
+  function dropEarly() {
+    early = null;
+  }
   /** The view's load: the early answer if one was asked for, else a new question (each visit reads the list anew). */
   function loadForView(): Promise<void> {
+    viewAsked = true;
     const taken = early;
     early = null;
     return taken ?? loadConversations();
@@ -209,6 +217,7 @@ export const useInboxStore = defineStore('inbox', () => {
     people,
     loadConversations,
     loadEarly,
+    dropEarly,
     loadForView,
     loadTeam,
     open,

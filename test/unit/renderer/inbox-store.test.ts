@@ -97,6 +97,22 @@ describe('inbox store', () => {
     expect(besked.inputs('inbox.conversations')).toHaveLength(2);
   });
 
+  it('does not ask early once the view has asked (the app mounted before the core said who this is)', async () => {
+    const store = useInboxStore();
+    await store.loadForView();
+    store.loadEarly();
+    await flushPromises();
+    expect(besked.inputs('inbox.conversations')).toHaveLength(1);
+  });
+
+  it('forgets an early answer no view took (the page was not let in): the view asks anew after signing in', async () => {
+    const store = useInboxStore();
+    store.loadEarly();
+    store.dropEarly();
+    await store.loadForView();
+    expect(besked.inputs('inbox.conversations')).toHaveLength(2);
+  });
+
   it('hands an early refusal to the view that takes it, not to no one', async () => {
     besked.handlers['inbox.conversations'] = () => {
       throw new Refused({ kind: 'internal', message: 'no', code: 'internal.unknownFailure' });
