@@ -1,9 +1,9 @@
-// Upkeep of the FTS5 search index around bulk writes. An import saves its contacts in one transaction and
-// marks their ids as pending; the index then catches up in small steps: in the import's worker thread right after
-// its save, else between other calls on the core's thread (and at the next start, if Besked stopped first), because
-// indexing 100,000 contacts at once would hold the core, or every other writer, for over a second. FTS5's segment merging is off while it catches up (even the "crisis" merges FTS5 would do inside
-// a step once a level holds 16 segments, which held the core for hundreds of milliseconds) and is done in small
-// steps afterwards.
+// Upkeep of the FTS5 search index around bulk writes. An import saves its contacts in one transaction and marks
+// their ids as pending; the index then catches up in small steps: in the import's worker thread right after its save,
+// else between other calls on the core's thread (and at the next start, if Besked stopped first), because indexing
+// 100,000 contacts at once would hold the core, or every other writer, for over a second. FTS5's segment merging is
+// off while it catches up (even the "crisis" merges FTS5 would do inside a step once a level holds 16 segments, which
+// held the core for hundreds of milliseconds) and is done in small steps afterwards.
 import type { Db } from '../db/database';
 import type { Logger } from '../log';
 import { nextTurn } from '../event-loop-turns';
@@ -96,11 +96,6 @@ export class SearchIndexUpkeep {
     // Merging off while it catches up; each step's transaction says so again, as another connection (the core's and
     // an import's worker both catch up) may have ended its own catch-up and turned it back on meanwhile.
     const automerge = this.db.prepare("SELECT v FROM contacts_fts_config WHERE k = 'automerge'").pluck();
-    const mergingOff = () => {
-      if (automerge.get() === 0) return;
-      this.db.prepare("INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('automerge', 0)").run();
-      this.db.prepare(`INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('crisismerge', ${NO_CRISISMERGE})`).run();
-    };
     const next = this.db.prepare('SELECT rowid AS r, lo, hi FROM contacts_fts_pending ORDER BY lo LIMIT 1');
     // In rank order: FTS5 writes out a segment whenever a rowid is not above the last one it took.
     const index = this.db.prepare(
@@ -114,11 +109,10 @@ export class SearchIndexUpkeep {
     const step = this.db.transaction((): boolean => {
       const range = next.get() as { r: number; lo: number; hi: number } | undefined;
       if (!range) {
-        this.db.prepare(`INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('automerge', ${AUTOMERGE})`).run();
-        this.db.prepare(`INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('crisismerge', ${CRISISMERGE})`).run();
+        this.mergeSettings(AUTOMERGE, CRISISMERGE);
         return false;
       }
-      mergingOff();
+      if (automerge.get() !== 0) this.mergeSettings(0, NO_CRISISMERGE);
       const upto = Math.min(range.hi, range.lo + rows);
       index.run(range.lo, upto);
       if (upto === range.hi) done.run(range.r);
@@ -136,6 +130,17 @@ export class SearchIndexUpkeep {
       rows = Math.round(Math.min(MAX_STEP, Math.max(MIN_STEP, (stepRows * STEP_MS) / Math.max(ms, 1))));
       await this.between();
     }
+  }
+
+  /**
+   * At start: indexes what a stop left pending, then merges what was left unmerged (an import's thread, told to stop
+   * when Besked closed, leaves its merging undone; search stays right but slower until it is done).
+   */
+  resumeAtStart(): void {
+    this.catchUp().then(
+      () => this.scheduleMerge(),
+      (err: unknown) => this.log.warn('search index catch-up failed; it resumes at the next start', { err }),
+    );
   }
 
   /** Starts the catch-up (if anything is pending) without waiting for it; logs a failure. */
@@ -156,8 +161,7 @@ export class SearchIndexUpkeep {
 
   /**
    * Merges the index's segments a step at a time (MERGE_PAGES each, `between` in between: the upkeep's own unless
-   * given) until FTS5 reports nothing
-   * left to do, a catch-up begins or the upkeep is stopped.
+   * given) until FTS5 reports nothing left to do, a catch-up begins or the upkeep is stopped.
    */
   async mergeSteps(between = this.between): Promise<void> {
     const merge = this.db.prepare(`INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('merge', ${MERGE_PAGES})`);
@@ -168,6 +172,12 @@ export class SearchIndexUpkeep {
       if (this.changes() - before < 2) return;
       await between();
     }
+  }
+
+  /** FTS5's merge options (it takes them as literals only: a bound value is "SQL logic error"). */
+  private mergeSettings(automerge: number, crisismerge: number): void {
+    this.db.prepare(`INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('automerge', ${automerge})`).run();
+    this.db.prepare(`INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('crisismerge', ${crisismerge})`).run();
   }
 
   private changes(): number {
