@@ -39,8 +39,8 @@ export const MANUAL_BY = 'you (in Besked)';
 export function contactsHandlers(deps: ContactsDeps): { handlers: Pick<Handlers, ContactsCallName>; stop(): Promise<void> } {
   const { db, events } = deps;
   const upkeep = new SearchIndexUpkeep(db, deps.log);
-  // An import that was saved but not fully indexed when Besked stopped is finished now.
-  upkeep.schedule();
+  // An import that was saved but not fully indexed or merged when Besked stopped is finished now.
+  upkeep.resumeAtStart();
   const contacts = new ContactStore(db, () => upkeep.schedule(), deps.now);
   const groups = new GroupStore(db, deps.now);
   const importer = new ContactImporter(db, events, join(deps.dataDir, 'imports'), deps.log, () => upkeep.catchUp(), deps.now);

@@ -123,6 +123,41 @@ describe("an import's search indexing in its save thread", () => {
   });
 });
 
+/** Whether FTS5 finds segments to merge, asked without merging them (the probe's merge step is rolled back). */
+function mergeWorkLeft(db: Core['db']): boolean {
+  const changes = () => (db.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
+  db.exec('SAVEPOINT probe');
+  try {
+    const before = changes();
+    db.prepare("INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('merge', 16)").run();
+    return changes() - before >= 2;
+  } finally {
+    db.exec('ROLLBACK TO probe; RELEASE probe');
+  }
+}
+
+describe('merging an import left undone when Besked stopped', () => {
+  it('is finished after the next start', async () => {
+    const dir = folder();
+    core = await open(dir);
+    await importThroughContract(core, generateCsv(40_000));
+    // Closed as soon as the import has answered: its thread is merging, and is told to stop between two steps.
+    await core.close();
+    core = null;
+    const db = openDatabase(join(dir, 'besked.db'));
+    try {
+      expect(mergeWorkLeft(db)).toBe(true);
+    } finally {
+      db.close();
+    }
+
+    core = await open(dir);
+    await expect.poll(() => mergeWorkLeft(core!.db), { timeout: 90_000, interval: 500 }).toBe(false);
+    integrity(core);
+    expect(await total(core, 'firma499')).toBe(80);
+  });
+});
+
 describe("the core's own writes while an import's thread saves and indexes", () => {
   it('all succeed: a transaction that reads before it writes waits for the lock instead of failing at once', async () => {
     core = await open(folder());
