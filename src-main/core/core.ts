@@ -7,6 +7,7 @@ import { EventBus } from './events';
 import { keepDataFolderPrivate, makePrivateDir, touchPrivate } from './private-folder';
 import { createLogger, type Logger } from './log';
 import { openDatabase, type Db } from './db/database';
+import { writeGate } from './db/write-gate';
 import { openVault, type TokenVault } from './secrets/vault';
 import { createGatewayClient, type GatewayClient, type GatewayClientOptions } from './gateway';
 import { SandboxGateway } from './account/sandbox';
@@ -226,7 +227,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     ...backup.handlers,
   };
 
-  const dispatch = createDispatcher(handlers, { log, checkOutputs: opts.checkOutputs ?? false, audit: audit.sink });
+  const dispatch = createDispatcher(handlers, { log, checkOutputs: opts.checkOutputs ?? false, audit: audit.sink, writes: writeGate(db) });
   campaigns.start();
   await sync.start();
   automations.start();

@@ -8,6 +8,7 @@ import type { AppError, FieldIssue, Result } from '../../src-shared/errors';
 import { coded } from '../../src-shared/error-codes';
 import { toAppError } from './errors';
 import type { Logger } from './log';
+import type { WriteGate } from './db/write-gate';
 
 export type Handlers = { [N in CallName]: (input: CallParsedInput<N>) => Promise<CallOutput<N>> | CallOutput<N> };
 
@@ -38,7 +39,15 @@ export function validationError(fields: FieldIssue[], what: string, call?: strin
   return { kind: 'validation', message: `${what}: ${problem}`, fields, ...(call === undefined ? {} : coded('call.invalidInput', { call, problem })) };
 }
 
-export function createDispatcher(handlers: Handlers, opts: { log: Logger; checkOutputs?: boolean; audit?: AuditSink }): Dispatch {
+export interface DispatcherOptions {
+  log: Logger;
+  checkOutputs?: boolean;
+  audit?: AuditSink;
+  /** While an import saves, a call that does not only read (CallRule.reads) waits here, the core free meanwhile. */
+  writes?: WriteGate;
+}
+
+export function createDispatcher(handlers: Handlers, opts: DispatcherOptions): Dispatch {
   const audit = (entry: AuditedCall) => {
     try {
       opts.audit?.(entry);
@@ -79,6 +88,8 @@ export function createDispatcher(handlers: Handlers, opts: { log: Logger; checkO
       if (parsed.threw) opts.log.warn(`a rule of ${name} could not read its input`, { err: parsed.threw });
       return { ok: false, error: validationError(parsed.fields, `Invalid input to ${name}`, name) };
     }
+    // A write now would wait for an import's save in SQLite's busy handler, holding every other call meanwhile.
+    if (opts.writes?.held && !rule.reads) await opts.writes.free();
     const outcome = await runAsCaller(caller, () => runHandler(name, parsed.data));
     if (rule.audit) audit({ caller, call: name, action: rule.audit, input: parsed.data, outcome: outcome.ok ? 'ok' : 'failed', error: outcome.ok ? null : outcome.error });
     return outcome;

@@ -2,6 +2,7 @@
 // every few minutes and after sends, and flagged low below the user's threshold.
 import type { Balance } from '../../../src-shared/contract';
 import type { Db } from '../db/database';
+import { writeGate } from '../db/write-gate';
 import type { EventBus } from '../events';
 import type { SettingsStore } from '../settings';
 import type { Logger } from '../log';
@@ -78,6 +79,8 @@ export class BalanceService {
 
   private async fetchAndStore(): Promise<Balance> {
     const a = await this.fetchAccount();
+    // Written once an import's save has committed, the core free meanwhile (db/write-gate.ts).
+    await writeGate(this.db).free();
     const fetchedAt = isoNow(this.now);
     new SpendLedger(this.db).storeBalance(a.mode, { credit: a.credit, currency: a.currency, accountId: a.id, fetchedAt });
     const balance = this.toBalance(a.mode, a.credit, a.currency, a.id, fetchedAt);

@@ -2,6 +2,7 @@
 // decided exactly once (one auto_replies row per inbound message), and a reply is written in the same transaction
 // as its decision, so a crash or a second pass can never answer one message twice.
 import type { Settings } from '../../../src-shared/contract';
+import { writeGate } from '../db/write-gate';
 import type { AutomationDraft, KeywordSpec } from '../../../src-shared/contract/automations';
 import { renderTemplate } from '../../../src-shared/sms/personalised';
 import type { Db } from '../db/database';
@@ -81,7 +82,7 @@ export class AutoReplies {
   private readonly passes: OneAtATime;
 
   constructor(private readonly d: AutoReplyDeps) {
-    this.passes = new OneAtATime(d.log);
+    this.passes = new OneAtATime(d.log, writeGate(d.db));
   }
 
   /** Decides what is new (new texts were stored, or Besked started); passes run one after another. */

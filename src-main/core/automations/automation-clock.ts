@@ -2,6 +2,7 @@
 // changed, the test gateway's clock moved). One piece of work at a time: a tick, a pause's withdrawal and an
 // edit never interleave, so two of them cannot record or withdraw the same run at once.
 import type { Logger } from '../log';
+import type { WriteGate } from '../db/write-gate';
 import { OneAtATime } from './one-at-a-time';
 
 export const TICK_MS = 30_000;
@@ -15,8 +16,10 @@ export class AutomationClock {
     private readonly tick: () => Promise<void>,
     private readonly log: Logger,
     private readonly everyMs = TICK_MS,
+    /** The core's write gate: a tick waits while an import saves (db/write-gate.ts). */
+    gate?: WriteGate,
   ) {
-    this.work = new OneAtATime(log);
+    this.work = new OneAtATime(log, gate);
   }
 
   start(): void {

@@ -1,12 +1,17 @@
 // One piece of automations work at a time (the runner's ticks and withdrawals, a keyword pass, a welcome pass): each
 // starts after the one before it has ended, so two of them never decide, record or withdraw the same thing at once.
 import type { Logger } from '../log';
+import type { WriteGate } from '../db/write-gate';
 
 export class OneAtATime {
   private chain: Promise<void> = Promise.resolve();
   private halted = false;
 
-  constructor(private readonly log: Logger) {}
+  constructor(
+    private readonly log: Logger,
+    /** While held (an import saves: db/write-gate.ts), the next piece of work waits for it before it starts. */
+    private readonly gate?: WriteGate,
+  ) {}
 
   /** True from stop() until resume(): a long pass looks at it between items and ends early. */
   get stopped(): boolean {
@@ -15,7 +20,8 @@ export class OneAtATime {
 
   /** Runs `fn` alone: after the work before it, before the work after it. Its result and its error are the caller's. */
   exclusive<T>(fn: () => Promise<T>): Promise<T> {
-    const p = this.chain.then(fn);
+    // Not a turn later when the gate is free: the order of work and everything else stays as it was.
+    const p = this.chain.then(() => (this.gate?.held ? this.gate.free().then(fn) : fn()));
     this.chain = p.then(
       () => undefined,
       () => undefined,

@@ -1,6 +1,7 @@
 // The runner composed for the module: its parts over one clock, the events that wake it, and the hooks the
 // automations.* handlers call (pause, edit, delete withdraw what was handed over; switching on wakes it).
 import type { CampaignChanged } from '../../../src-shared/contract';
+import { writeGate } from '../db/write-gate';
 import { AutomationClock } from './automation-clock';
 import type { AutomationStore } from './automation-store';
 import type { DueIndex } from './due-index';
@@ -48,7 +49,7 @@ export function createRunner(o: AutomationsModuleOptions, store: AutomationStore
     follow: (campaignId): Promise<void> => runner.follow(campaignId),
   });
   const w = { events: o.events, store, runner, withdrawal, log: o.log, now: o.now };
-  const clock = new AutomationClock(() => w.runner.tick(), w.log);
+  const clock = new AutomationClock(() => w.runner.tick(), w.log, undefined, writeGate(o.db));
   let unsubscribe: (() => void) | null = null;
   /** Campaigns whose follow is queued on the clock and has not started yet. */
   const following = new Set<number>();

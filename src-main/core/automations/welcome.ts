@@ -6,6 +6,7 @@
 // make one campaign, not 10,000. A join that waited longer than the grace period for a Besked to start is recorded
 // missed, never welcomed months late.
 import type { Coded } from '../../../src-shared/error-codes';
+import { writeGate } from '../db/write-gate';
 import { coded } from '../../../src-shared/error-codes';
 import type { Logger } from '../log';
 import type { AutomationRow } from './automation-store';
@@ -51,7 +52,7 @@ export class WelcomeTexts {
   private waiting: Promise<void> | null = null;
 
   constructor(private readonly d: WelcomeDeps) {
-    this.passes = new OneAtATime(d.logger);
+    this.passes = new OneAtATime(d.logger, writeGate(d.db));
     this.runningSince = d.runningSince ?? computerClock.now();
   }
 

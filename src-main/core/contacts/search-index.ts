@@ -5,6 +5,7 @@
 // off while it catches up (even the "crisis" merges FTS5 would do inside a step once a level holds 16 segments, which
 // held the core for hundreds of milliseconds) and is done in small steps afterwards.
 import type { Db } from '../db/database';
+import { writeGate } from '../db/write-gate';
 import type { Logger } from '../log';
 import { nextTurn } from '../event-loop-turns';
 
@@ -43,6 +44,8 @@ export interface UpkeepOptions {
   merge?: boolean;
   /** Asked between steps: true ends the catch-up early (a worker told to stop); what is left stays pending. */
   stopped?: () => boolean;
+  /** Runs each step's transaction: in a worker, with the flag the core's writers wait on raised (db/write-gate.ts). */
+  around?: <T>(step: () => T) => T;
 }
 
 export class SearchIndexUpkeep {
@@ -51,13 +54,21 @@ export class SearchIndexUpkeep {
   private readonly between: () => Promise<void>;
   private readonly merge: boolean;
   private readonly stopped: () => boolean;
+  private readonly around: <T>(step: () => T) => T;
 
   constructor(
     private readonly db: Db,
     private readonly log: Logger,
-    { between = nextTurn, merge = true, stopped = () => false }: UpkeepOptions = {},
+    { between, merge = true, stopped = () => false, around = (step) => step() }: UpkeepOptions = {},
   ) {
-    this.between = between;
+    this.around = around;
+    // On the core's thread a step also waits for an import's save to commit (db/write-gate.ts).
+    this.between =
+      between ??
+      (async () => {
+        await nextTurn();
+        await writeGate(db).free();
+      });
     this.merge = merge;
     this.stopped = stopped;
   }
@@ -125,7 +136,7 @@ export class SearchIndexUpkeep {
       const stepRows = rows;
       // Immediate: the step reads which range is next and indexes it under one write lock, so two connections
       // catching up never index the same range twice.
-      if (!step.immediate()) return true;
+      if (!this.around(() => step.immediate())) return true;
       const ms = performance.now() - t0;
       rows = Math.round(Math.min(MAX_STEP, Math.max(MIN_STEP, (stepRows * STEP_MS) / Math.max(ms, 1))));
       await this.between();
@@ -167,7 +178,7 @@ export class SearchIndexUpkeep {
     const merge = this.db.prepare(`INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('merge', ${MERGE_PAGES})`);
     while (this.db.open && !this.catching && !this.stopped()) {
       const before = this.changes();
-      merge.run();
+      this.around(() => merge.run());
       // FTS5's own signal: fewer than two changes means the merge found no work.
       if (this.changes() - before < 2) return;
       await between();

@@ -3,6 +3,7 @@
 import type { PriceBookState, Mode } from '../../../src-shared/contract';
 import { PriceIndex, type PriceTable } from '../../../src-shared/pricing';
 import type { Db } from '../db/database';
+import { writeGate } from '../db/write-gate';
 import { BeskedError, toAppError } from '../errors';
 import type { PriceList } from '../gateway';
 import type { Logger } from '../log';
@@ -153,6 +154,8 @@ export class PriceBook {
       this.errors.set(mode, message);
       throw err instanceof BeskedError ? err : new BeskedError('network', `The price list could not be fetched: ${message}`, { cause: err, ...coded('pricing.fetchFailed') });
     }
+    // Written once an import's save has committed, the core free meanwhile (db/write-gate.ts).
+    await writeGate(this.deps.db).free();
     const fetchedAt = new Date(this.now()).toISOString();
     this.deps.db
       .prepare(

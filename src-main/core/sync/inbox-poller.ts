@@ -1,6 +1,7 @@
 // Polls GET /rest/mosms for the dates since the last complete poll, every page, every N seconds and on demand.
 import type { GatewayClient, IncomingSms as GatewayIncoming } from '../gateway';
 import type { Db } from '../db/database';
+import { writeGate } from '../db/write-gate';
 import type { Logger } from '../log';
 import type { IncomingSms, InboxGateway } from '../inbox/inbound-store';
 import { mosmsWindow } from './mosms-window';
@@ -65,6 +66,7 @@ export class InboxPoller {
       channel: 'inbox',
       status: o.status,
       log: o.log,
+      writes: writeGate(o.db),
       now: this.now,
       round: () => this.round(),
       // Unreachable: back off, but look again within ten intervals.
@@ -120,6 +122,7 @@ export class InboxPoller {
         requests++;
         // Each page is stored as it comes, so a restart mid-walk keeps what was read; ids seen twice are dropped.
         if (res.messages.length > 0) {
+          await this.loop.writable();
           await this.o.receive(target, res.messages.map(toIncoming));
           received += res.messages.length;
         }
@@ -127,6 +130,7 @@ export class InboxPoller {
         if (res.messages.length === 0) break;
       }
       // Only a complete walk moves the cursor: an interrupted one is redone from the same dates.
+      await this.loop.writable();
       this.o.db
         .prepare('INSERT INTO sync_state (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
         .run(cursorKey(target.gateway), String(start));

@@ -1,6 +1,7 @@
 // A poller's rhythm: its rounds run one at a time, the next one is planned after each (longer while the gateway
 // is unreachable), and stopping aborts what is on its way and waits for the round to end.
 import type { Logger } from '../log';
+import type { WriteGate } from '../db/write-gate';
 import type { SyncChannel, SyncStatus } from './sync-status';
 
 export interface RoundLoopOptions<R extends { offline: boolean }> {
@@ -15,6 +16,8 @@ export interface RoundLoopOptions<R extends { offline: boolean }> {
   /** How long to wait after a round that threw (a bug, logged with `errorMessage`). */
   delayAfterError: () => number;
   errorMessage: string;
+  /** While an import saves, a round starts, and writes, only once the save has committed (db/write-gate.ts). */
+  writes?: WriteGate;
 }
 
 export class RoundLoop<R extends { offline: boolean }> {
@@ -52,6 +55,14 @@ export class RoundLoop<R extends { offline: boolean }> {
     await this.chain.catch(() => undefined);
   }
 
+  /**
+   * Resolves when the round may write without waiting for an import's save on the core's thread; a round awaits it
+   * right before each write that follows a request (the save may have begun while the request was out).
+   */
+  async writable(): Promise<void> {
+    if (this.o.writes?.held) await this.o.writes.free();
+  }
+
   /** Runs fn after the round on its way, if any: rounds never overlap. */
   serial<T>(fn: () => Promise<T>): Promise<T> {
     const next = this.chain.then(fn);
@@ -75,7 +86,7 @@ export class RoundLoop<R extends { offline: boolean }> {
     this.o.status.planned(this.o.channel, atMs);
     this.timer = setTimeout(() => {
       this.timer = null;
-      this.serial(this.o.round)
+      this.serial(() => (this.o.writes?.held ? this.o.writes.free().then(this.o.round) : this.o.round()))
         .then((r) => this.after(r))
         .catch((err: unknown) => {
           this.o.log.error(this.o.errorMessage, { err });

@@ -1,6 +1,7 @@
 // Composes delivery status and the inbox's sources: both pollers and the optional webhook receiver (which hand incoming
 // texts to the inbox's intake), and the sync.* calls.
 import type { Db } from '../db/database';
+import { writeGate } from '../db/write-gate';
 import type { EventBus } from '../events';
 import type { Logger } from '../log';
 import type { GatewayClient } from '../gateway';
@@ -94,6 +95,7 @@ export function createSyncService(d: SyncServiceDeps): SyncService {
 
   const statusPoller = new StatusPoller({
     store: statusStore,
+    writes: writeGate(d.db),
     gateway: d.gateway,
     status,
     currentMode,

@@ -1,5 +1,6 @@
 // Polls GET /rest/mtsms/{id} for sent legacy messages until every recipient has a final status or the message expired.
 import { NotFound, type GatewayClient } from '../gateway';
+import type { WriteGate } from '../db/write-gate';
 import type { Logger } from '../log';
 import { nextStatusPoll, offlineRetryDelayMs, STATUS_POLL, type StatusPollRules } from './poll-schedule';
 import { applyReports, giveUp, type ReportedStatus, type StatusChange, type WatchedRecipient } from './status-updates';
@@ -11,6 +12,8 @@ import { computerClock } from '../clock';
 
 export interface StatusPollerOptions {
   store: StatusStore;
+  /** The core's connection's gate (db/write-gate.ts): a round writes only once an import's save has committed. */
+  writes?: WriteGate;
   gateway: Pick<GatewayClient, 'getMtsms'>;
   status: SyncStatus;
   /** Which gateway requests go to now: messages sent in the other mode are not asked about there. */
@@ -54,6 +57,7 @@ export class StatusPoller {
       channel: 'statuses',
       status: o.status,
       log: o.log,
+      ...(o.writes ? { writes: o.writes } : {}),
       now: this.now,
       round: () => this.round({}),
       delayAfter: (r, failures) => {
@@ -149,6 +153,7 @@ export class StatusPoller {
           // Anything else is about this one message (an answer Besked cannot read): count the look and move on,
           // so one odd message cannot stall the others.
           this.o.log.warn('status poll of one message failed', { gatewayId: m.gatewayId, err });
+          await this.loop.writable();
           applied.push(...this.finish(m, [], this.o.store.recipientsOf(m.gatewayId), { polled: true, final: false, now: this.now() }));
         }
       }
@@ -184,6 +189,7 @@ export class StatusPoller {
     } catch (err) {
       if (!(err instanceof NotFound)) throw err;
     }
+    await this.loop.writable();
     const now = this.now();
     const watched = this.o.store.recipientsOf(m.gatewayId);
     const outcome = applyReports(watched, reports, 'legacy', now);

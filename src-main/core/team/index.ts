@@ -2,6 +2,7 @@
 // behind the team.* calls; on one PC, no accounts (team.status says `single`, the other calls refuse). The transport
 // (bridge/team-server.ts) asks it whether a connection's session still holds before each call.
 import type { DomainCallName, Me, Language } from '../../../src-shared/contract';
+import { writeGate } from '../db/write-gate';
 import type { Db } from '../db/database';
 import type { AuditSink, Handlers } from '../dispatch';
 import type { EventBus } from '../events';
@@ -81,6 +82,8 @@ export function createTeamModule(o: TeamModuleOptions): TeamModule {
   // Out of time at start, then looked for every sweepMs (and found by Sessions.check between sweeps).
   sessions.sweep();
   const sweeper = setInterval(() => {
+    // Not while an import saves (db/write-gate.ts): the next sweep finds the same sessions.
+    if (writeGate(o.db).held) return;
     try {
       sessions.sweep();
     } catch (err) {

@@ -2,6 +2,7 @@
 // the idle time or past the absolute lifetime, by signing out, or with their user. Rows on disk, so they survive a
 // restart of the server. Ended sessions are announced so the transport drops every connection bound to them.
 import type { Me } from '../../../src-shared/contract';
+import { writeGate } from '../db/write-gate';
 import type { Db } from '../db/database';
 import type { SessionEndReason, TeamSessions } from './index';
 import { digest, newSecret } from './team-secrets';
@@ -61,14 +62,17 @@ export class Sessions implements TeamSessions {
     const row = this.row(sessionId);
     if (!row) return null;
     const now = this.now();
+    // While an import saves, nothing here is written (it would wait for the save holding the core:
+    // db/write-gate.ts); the sweep, or the next check, writes it.
+    const writable = !writeGate(this.db).held;
     if (now >= Date.parse(row.expires_at)) {
       // Found out of time: the transport that asked tells its connection; the row goes now.
-      this.db.prepare('DELETE FROM team_sessions WHERE id = ?').run(sessionId);
+      if (writable) this.db.prepare('DELETE FROM team_sessions WHERE id = ?').run(sessionId);
       return null;
     }
     // In use: the idle clock starts again. Written at most every so often, not on every call.
     const lastSeen = Date.parse(row.last_seen_at);
-    if (now - lastSeen >= Math.min(60_000, this.timings.sessionIdleMs / 10)) {
+    if (writable && now - lastSeen >= Math.min(60_000, this.timings.sessionIdleMs / 10)) {
       this.db
         .prepare('UPDATE team_sessions SET last_seen_at = ?, expires_at = ? WHERE id = ?')
         .run(iso(now), iso(this.expiry(Date.parse(row.created_at), now)), sessionId);

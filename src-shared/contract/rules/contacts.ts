@@ -1,12 +1,12 @@
 // Who may make each contacts.* call and which are audited (issue 21): zod-free, so the views' useCan reads it without
 // loading the contract's schemas; the compiler checks it has one rule for every call of ../contacts.ts, and no other.
 import type { contactsCalls } from '../contacts';
-import { STAFF, rule, type RuleTable } from './rule';
+import { STAFF_READS, STAFF, rule, type RuleTable } from './rule';
 
 export const contactsRules = {
-  'contacts.overview': STAFF,
-  'contacts.list': STAFF,
-  'contacts.get': STAFF,
+  'contacts.overview': STAFF_READS,
+  'contacts.list': STAFF_READS,
+  'contacts.get': STAFF_READS,
   'contacts.create': STAFF,
   'contacts.update': STAFF,
   /** A selection may be every contact: deleting in bulk is the owner's. */
@@ -14,13 +14,13 @@ export const contactsRules = {
   /** One contact by its id, never a selection: staff may. */
   'contacts.deleteOne': rule('staff', 'delete'),
   'contacts.undoDelete': STAFF,
-  'contacts.selectionIds': STAFF,
+  'contacts.selectionIds': STAFF_READS,
   'contacts.setDefaultCountry': rule('owner', 'settings'),
   'contacts.export': rule('owner', 'export'),
   'contacts.optOut': rule('staff', 'consent'),
   'contacts.optIn': rule('staff', 'consent'),
   'contacts.consentExport': rule('owner', 'export'),
-  'groups.list': STAFF,
+  'groups.list': STAFF_READS,
   'groups.create': STAFF,
   'groups.rename': STAFF,
   'groups.delete': rule('staff', 'delete'),

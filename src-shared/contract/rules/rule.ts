@@ -17,6 +17,12 @@ export interface CallRule {
   who: Access;
   /** Set when every use of the call is written to the audit trail. */
   audit?: (typeof AUDIT_ACTIONS)[number];
+  /**
+   * Set on a call that only reads. It runs at once while an import saves; every other call waits for the save's
+   * commit without holding the core (src-main/core/db/write-gate.ts). A call marked so that does write still works,
+   * but holds the core while it waits for the save.
+   */
+  reads?: true;
 }
 
 /** One rule per call of a domain table, no more and no fewer (the compiler checks both). */
@@ -26,3 +32,8 @@ export const rule = (who: Access, audit?: CallRule['audit']): CallRule => (audit
 export const ANYONE = rule('anyone');
 export const STAFF = rule('staff');
 export const OWNER = rule('owner');
+/** A call that only reads (CallRule.reads), by who may make it. */
+export const reads = (r: CallRule): CallRule => ({ ...r, reads: true });
+export const STAFF_READS = reads(STAFF);
+export const OWNER_READS = reads(OWNER);
+export const ANYONE_READS = reads(ANYONE);

@@ -10,6 +10,7 @@ import { startCore, type Core } from '../../../src-main/core/core';
 import { MemoryVault } from '../../../src-main/core/secrets/vault';
 import { openDatabase } from '../../../src-main/core/db/database';
 import { markPending } from '../../../src-main/core/contacts/search-index';
+import { writeGate } from '../../../src-main/core/db/write-gate';
 import { nameBucket } from '../../../src-main/core/contacts/name-rank';
 import { toColumns } from '../../../src-main/core/contacts/contact-columns';
 import { generateCsv, importThroughContract } from '../../bench/contacts.bench';
@@ -164,6 +165,10 @@ describe("the core's own writes while an import's thread saves and indexes", () 
     const failures: string[] = [];
     let made = 0;
     let writing = true;
+    // How often the core's writers found the gate held (db/write-gate.ts): the save and the index's steps hold it.
+    let heldSeen = 0;
+    const gate = writeGate(core.db);
+    const sampler = setInterval(() => (heldSeen += gate.held ? 1 : 0), 1);
     const saving = new Promise<void>((resolve) =>
       core!.events.subscribe((m) => {
         if (m.name === 'contacts.importProgress' && (m.payload as { phase: string }).phase === 'saving') resolve();
@@ -183,6 +188,9 @@ describe("the core's own writes while an import's thread saves and indexes", () 
     await new Promise((r) => setTimeout(r, 1500));
     writing = false;
     await writer;
+    clearInterval(sampler);
+    expect(heldSeen).toBeGreaterThan(0);
+    expect(gate.held).toBe(false);
     expect(failures).toEqual([]);
     expect(made).toBeGreaterThan(10);
     expect(await total(core, 'Kunde')).toBe(made);

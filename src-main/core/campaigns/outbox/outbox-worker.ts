@@ -1,6 +1,7 @@
 // The outbox's worker loop and its lock: one step at a time, the user's changes to the queue in between, and a
 // sleep until the next step is due or something wakes it.
 import { nextTurn } from '../../event-loop-turns';
+import type { WriteGate } from '../../db/write-gate';
 
 export class OutboxWorker {
   private stopping = false;
@@ -16,6 +17,8 @@ export class OutboxWorker {
     /** A step threw: returns when to try again. */
     private readonly failed: (err: unknown) => number,
     private readonly now: () => number,
+    /** The core's write gate: a step waits while an import saves (db/write-gate.ts). */
+    private readonly gate?: WriteGate,
   ) {}
 
   /**
@@ -55,7 +58,7 @@ export class OutboxWorker {
       let next: number;
       this.woken = false;
       try {
-        next = await this.exclusive(() => this.step());
+        next = await this.exclusive(() => (this.gate?.held ? this.gate.free().then(this.step) : this.step()));
       } catch (err) {
         next = this.failed(err);
       }

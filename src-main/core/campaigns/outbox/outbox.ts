@@ -8,6 +8,7 @@ import type { CampaignCounts } from '../../../../src-shared/contract';
 import { coded } from '../../../../src-shared/error-codes';
 import { prepared } from '../../db/prepared';
 import { idleCheckpoint } from '../../db/checkpoints';
+import { writeGate } from '../../db/write-gate';
 import { storageProblemOf, type StorageProblem } from '../../db/storage-errors';
 import { toAppError } from '../../errors';
 import type { Mode } from '../../pricing/price-book';
@@ -78,6 +79,7 @@ export class Outbox {
         return this.now() + (problem ? STORAGE_RETRY_MS : 5_000);
       },
       this.now,
+      writeGate(deps.db),
     );
     this.ctx = {
       deps,
@@ -337,6 +339,11 @@ export class Outbox {
     } catch (err) {
       record = () => recordSendFailure(this.ctx, row, chunkId, chunk.length, err);
     }
+    // An import's save may have begun while the request was out: its answer is written once the save has committed,
+    // the core free meanwhile (db/write-gate.ts). A crash while waiting leaves the chunk in flight, as one during
+    // the request does: its outcome unknown, never sent again by itself.
+    const gate = writeGate(this.deps.db);
+    if (gate.held) await gate.free();
     this.storage.record(record, () => {
       if (answered) {
         this.lastSend = { at: this.now(), count: chunk.length };

@@ -11,6 +11,7 @@
 import type { Worker } from 'node:worker_threads';
 import { startCoreThread } from '../../core-thread';
 import type { Db } from '../../db/database';
+import { createStepFlags, writeGate } from '../../db/write-gate';
 import type { Logger } from '../../log';
 import { BeskedError } from '../../errors';
 import type { ErrorKind } from '../../../../src-shared/errors';
@@ -53,6 +54,9 @@ export function startSaveThread(db: Db, log: Logger): SaveThread {
     log.warn("no worker thread for the import's save; it runs on the core's thread", { err });
     return onCoreThread(db);
   }
+  // The worker raises these while inside a write transaction; the core's writers wait on them (db/write-gate.ts).
+  const flags = createStepFlags();
+  const unwatch = writeGate(db).watch(flags);
   let ready = false;
   let started = false;
   let answered: ((m: Answer | Error) => void) | null = null;
@@ -85,6 +89,7 @@ export function startSaveThread(db: Db, log: Logger): SaveThread {
   const ended = new Promise<void>((resolve) => (exited = resolve));
   worker.once('exit', (code) => {
     settle(new Error(`the import's worker stopped (exit code ${code})`));
+    unwatch();
     indexedNow();
     exited();
   });
@@ -92,12 +97,20 @@ export function startSaveThread(db: Db, log: Logger): SaveThread {
 
   return {
     async apply(o) {
-      const answer = failed ?? (await new Promise<Answer | Error>((resolve) => {
-        answered = resolve;
-        const send = () => worker.postMessage({ file: db.name, options: o });
-        if (ready) send();
-        else worker.once('message', (m: Message) => ('ready' in m ? send() : undefined));
-      }));
+      // From the moment the worker is asked to save until it answers, the core's writers wait for the gate rather
+      // than in SQLite's busy handler, which would hold the core's thread (db/write-gate.ts).
+      let release = () => undefined as void;
+      const answer =
+        failed ??
+        (await new Promise<Answer | Error>((resolve) => {
+          answered = resolve;
+          const send = () => {
+            release = writeGate(db).hold();
+            worker.postMessage({ file: db.name, options: o, flags });
+          };
+          if (ready) send();
+          else worker.once('message', (m: Message) => ('ready' in m ? send() : undefined));
+        }).finally(() => release()));
       if (answer instanceof Error) {
         // Before it began, nothing was written: the save runs here instead. After, whether it committed is unknown.
         if (!started) {

@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import type { Db } from '../../db/database';
 import { configureConnection } from '../../db/connection';
+import { coreWaiting, inStep, type StepFlags } from '../../db/write-gate';
 import { BeskedError } from '../../errors';
 import { createLogger } from '../../log';
 import { SearchIndexUpkeep } from '../search-index';
@@ -38,29 +39,49 @@ function mergePauses(): () => Promise<void> {
 
 let stop = false;
 
-parentPort!.on('message', (m: { stop: true } | { file: string; options: ApplyOptions }) => {
+parentPort!.on('message', (m: { stop: true } | { file: string; options: ApplyOptions; flags: StepFlags }) => {
   if ('stop' in m) {
     stop = true;
     return;
   }
-  void save(m.file, m.options);
+  void save(m.file, m.options, m.flags);
 });
 
-async function save(file: string, options: ApplyOptions): Promise<void> {
+/**
+ * After a step, while a writer of the core's waits for it (woken as the step ended), the next step waits too, up to
+ * this long, so that the core's write goes first rather than meeting the next step and waiting in SQLite's busy
+ * handler on the core's thread.
+ */
+const YIELD_TO_CORE_MS = 50;
+
+/** The pause after a step: `pause`, after letting any waiting writer of the core's go first. */
+function yieldingTo(flags: StepFlags, pause: () => Promise<void>): () => Promise<void> {
+  return async () => {
+    for (const until = performance.now() + YIELD_TO_CORE_MS; coreWaiting(flags) && performance.now() < until; ) await sleep(1);
+    await pause();
+  };
+}
+
+async function save(file: string, options: ApplyOptions, flags: StepFlags): Promise<void> {
   const db = new Database(file) as Db;
   try {
     // As the core's own connection: a large save's commit copies the log into the file here, off the core's thread.
     configureConnection(db);
     parentPort!.postMessage({ started: true });
     try {
-      const r = applyStaged(db, options);
+      const r = inStep(flags, () => applyStaged(db, options));
       parentPort!.postMessage({ ok: true, result: { ...r, existing: [...r.existing] } });
     } catch (err) {
       const e = err instanceof BeskedError ? err : null;
       parentPort!.postMessage({ ok: false, error: { kind: e?.kind ?? 'internal', message: (err as Error).message, code: e?.code, params: e?.params, besked: e !== null } });
       return;
     }
-    const upkeep = new SearchIndexUpkeep(db, createLogger({}), { between: () => sleep(PAUSE_BETWEEN_STEPS_MS), merge: false, stopped: () => stop });
+    const upkeep = new SearchIndexUpkeep(db, createLogger({}), {
+      between: yieldingTo(flags, () => sleep(PAUSE_BETWEEN_STEPS_MS)),
+      merge: false,
+      stopped: () => stop,
+      around: (step) => inStep(flags, step),
+    });
     try {
       await upkeep.catchUp();
       parentPort!.postMessage({ indexed: true });
@@ -71,7 +92,7 @@ async function save(file: string, options: ApplyOptions): Promise<void> {
     }
     // Then the new segments are merged here too, after the import has answered (tidiness: search is right already).
     try {
-      await upkeep.mergeSteps(mergePauses());
+      await upkeep.mergeSteps(yieldingTo(flags, mergePauses()));
     } catch (err) {
       parentPort!.postMessage({ merged: false, message: (err as Error).message });
     }

@@ -1,0 +1,121 @@
+// Who may write on the core's connection while another connection holds the database's write lock: an import's
+// worker thread (contacts/import/apply-worker.ts) saves in one transaction (0.9 s for 100,000 contacts, about ten
+// times that for 1,000,000), then indexes and merges in steps of about 20 ms. A write on the core's connection
+// meanwhile waited in SQLite's busy handler, which sleeps on the core's thread: every colleague's call and every
+// poller stood still as long (the inbox poller's cursor write held the core 179–842 ms during an import of 100,000;
+// the handler's growing sleeps miss the 2 ms between two index steps), and past busy_timeout (5 s) the write failed.
+// So the core's writers ask the gate first and wait without holding the event loop.
+//
+// Two signs make the gate held. The core's thread holds it from before it asks the worker to save until the worker
+// answers (`hold`). And the worker raises a flag in memory both threads share while it is inside any write
+// transaction of its own (`watch`, StepFlags), lowering it, and waking the core's waiters, when the transaction ends;
+// it pauses before its next step while one of them is waiting, so that their write goes first. A writer that finds
+// the gate free and writes in the same turn of the loop meets at most a step that began in that instant (≤ 20 ms).
+import type { Db } from './database';
+
+/**
+ * Shared by the core's thread and a worker that writes in steps: [IN_STEP] is 1 while the worker is inside a write
+ * transaction; [WAITING] counts the core's writers waiting for it to end.
+ */
+export type StepFlags = Int32Array;
+const IN_STEP = 0;
+const WAITING = 1;
+/** A waiter looks again after this long even unwoken (a worker that died inside a step never lowers its flag). */
+const RECHECK_MS = 100;
+
+export function createStepFlags(): StepFlags {
+  return new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
+}
+
+/** The worker's side: raises the flag before a write transaction begins; the returned function lowers it after. */
+export function beginStep(flags: StepFlags): () => void {
+  Atomics.store(flags, IN_STEP, 1);
+  return () => {
+    Atomics.store(flags, IN_STEP, 0);
+    Atomics.notify(flags, IN_STEP);
+  };
+}
+
+/** The worker's side: runs `fn` (one write transaction) with the flag raised, and wakes the waiters after it. */
+export function inStep<T>(flags: StepFlags, fn: () => T): T {
+  const end = beginStep(flags);
+  try {
+    return fn();
+  } finally {
+    end();
+  }
+}
+
+/** The worker's side: true while a writer of the core's waits for the step that just ended. */
+export function coreWaiting(flags: StepFlags): boolean {
+  return Atomics.load(flags, WAITING) > 0;
+}
+
+export interface WriteGate {
+  /** Held until the returned release is called (idempotent); holds may overlap (two imports saving). */
+  hold(): () => void;
+  /** Consulted until the returned function is called: a worker's flags (StepFlags). */
+  watch(flags: StepFlags): () => void;
+  /** True while another connection is known to hold the write lock. */
+  readonly held: boolean;
+  /** Resolves at once when the gate is free, else when it is; never rejects. */
+  free(): Promise<void>;
+}
+
+export function createWriteGate(): WriteGate {
+  let holds = 0;
+  let waiters: (() => void)[] = [];
+  const watched = new Set<StepFlags>();
+  const busyWorker = () => [...watched].find((f) => Atomics.load(f, IN_STEP) === 1);
+  return {
+    hold() {
+      holds++;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        holds--;
+        if (holds > 0) return;
+        const ready = waiters;
+        waiters = [];
+        for (const w of ready) w();
+      };
+    },
+    watch(flags) {
+      watched.add(flags);
+      return () => void watched.delete(flags);
+    },
+    get held() {
+      return holds > 0 || busyWorker() !== undefined;
+    },
+    async free() {
+      for (;;) {
+        if (holds > 0) {
+          await new Promise<void>((resolve) => waiters.push(resolve));
+          continue;
+        }
+        const flags = busyWorker();
+        if (!flags) return;
+        Atomics.add(flags, WAITING, 1);
+        try {
+          const w = Atomics.waitAsync(flags, IN_STEP, 1, RECHECK_MS);
+          if (w.async) await w.value;
+        } finally {
+          Atomics.sub(flags, WAITING, 1);
+        }
+      }
+    },
+  };
+}
+
+const gates = new WeakMap<Db, WriteGate>();
+
+/** The one gate of the core's connection `db`: every module that writes through it asks the same gate. */
+export function writeGate(db: Db): WriteGate {
+  let gate = gates.get(db);
+  if (!gate) {
+    gate = createWriteGate();
+    gates.set(db, gate);
+  }
+  return gate;
+}

@@ -1,0 +1,94 @@
+// The write gate (src-main/core/db/write-gate.ts): held by the core's own holds and by a worker's step flag; free()
+// resolves when neither holds, never before, and wakes as soon as the last one lets go.
+import { describe, expect, it } from 'vitest';
+import { beginStep, coreWaiting, createStepFlags, createWriteGate, inStep } from '../../../src-main/core/db/write-gate';
+
+const settledWithin = async (p: Promise<unknown>, ms: number) => {
+  let done = false;
+  void p.then(() => (done = true));
+  await new Promise((r) => setTimeout(r, ms));
+  return done;
+};
+
+describe('a write gate held by the core', () => {
+  it('is free at once when nobody holds it', async () => {
+    const gate = createWriteGate();
+    expect(gate.held).toBe(false);
+    expect(await settledWithin(gate.free(), 0)).toBe(true);
+  });
+
+  it('frees its waiters only when the last of overlapping holds is released, and a release twice counts once', async () => {
+    const gate = createWriteGate();
+    const a = gate.hold();
+    const b = gate.hold();
+    const waiting = gate.free();
+    a();
+    a();
+    expect(gate.held).toBe(true);
+    expect(await settledWithin(waiting, 20)).toBe(false);
+    b();
+    expect(gate.held).toBe(false);
+    expect(await settledWithin(waiting, 0)).toBe(true);
+  });
+});
+
+describe("a write gate watching a worker's step flag", () => {
+  it('is held while the step runs, counts its waiters for the worker, and wakes them when the step ends', async () => {
+    const gate = createWriteGate();
+    const flags = createStepFlags();
+    gate.watch(flags);
+    const end = beginStep(flags);
+    expect(gate.held).toBe(true);
+    const waiting = gate.free();
+    expect(await settledWithin(waiting, 20)).toBe(false);
+    // The worker sees someone waiting, and lets them go first.
+    expect(coreWaiting(flags)).toBe(true);
+    const t0 = performance.now();
+    end();
+    await waiting;
+    // Woken by the step's end, not by the waiter's own recheck (100 ms).
+    expect(performance.now() - t0).toBeLessThan(80);
+    expect(coreWaiting(flags)).toBe(false);
+    expect(gate.held).toBe(false);
+  });
+
+  it('keeps waiting through its rechecks while a step lasts, and is free once the flags are no longer watched', async () => {
+    const gate = createWriteGate();
+    const flags = createStepFlags();
+    const unwatch = gate.watch(flags);
+    beginStep(flags);
+    const waiting = gate.free();
+    // Longer than a recheck: still held, still waiting.
+    expect(await settledWithin(waiting, 250)).toBe(false);
+    // A worker that died inside a step never lowers its flag; its thread's end stops the gate from watching it.
+    unwatch();
+    expect(gate.held).toBe(false);
+    expect(await settledWithin(waiting, 150)).toBe(true);
+  });
+
+  it("inStep lowers the flag when the step throws too, and returns the step's value", () => {
+    const flags = createStepFlags();
+    const gate = createWriteGate();
+    gate.watch(flags);
+    expect(inStep(flags, () => (gate.held ? 'held' : 'free'))).toBe('held');
+    expect(() =>
+      inStep(flags, () => {
+        throw new Error('disk full');
+      }),
+    ).toThrow('disk full');
+    expect(gate.held).toBe(false);
+  });
+
+  it('waits for a hold and a step in turn when both are there', async () => {
+    const gate = createWriteGate();
+    const flags = createStepFlags();
+    gate.watch(flags);
+    const release = gate.hold();
+    const end = beginStep(flags);
+    const waiting = gate.free();
+    release();
+    expect(await settledWithin(waiting, 20)).toBe(false);
+    end();
+    expect(await settledWithin(waiting, 20)).toBe(true);
+  });
+});
