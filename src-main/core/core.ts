@@ -8,6 +8,7 @@ import { keepDataFolderPrivate, makePrivateDir, touchPrivate } from './private-f
 import { createLogger, type Logger } from './log';
 import { openDatabase, type Db } from './db/database';
 import { writeGate } from './db/write-gate';
+import { startCheckpointer } from './db/checkpointer';
 import { openVault, type TokenVault } from './secrets/vault';
 import { createGatewayClient, type GatewayClient, type GatewayClientOptions } from './gateway';
 import { SandboxGateway } from './account/sandbox';
@@ -113,6 +114,8 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     lock.release();
     throw err;
   }
+  // The log is copied into the database file on a thread of its own, never inside a commit of the core's.
+  const checkpointer = startCheckpointer(db, log);
   const events = new EventBus((err, event) => log.error('an event listener failed', { err, event }));
   const settings = new SettingsStore(db);
   const vault = opts.vault ?? (await openVault());
@@ -266,6 +269,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
       // An import's thread still indexing or merging ends between two of its steps, before the database closes (a
       // restore replaces the file next).
       await contacts.stop();
+      await checkpointer.stop();
       db.close();
       lock.release();
     },

@@ -42,7 +42,7 @@ export async function underLoad<T>(core: Core, contactId: number, job: () => Pro
     timer = setTimeout(tick, Math.max(0, next - performance.now()));
   };
   // BESKED_LOAD_GAPS=file: each stretch over 20 ms appended as [end (µs, the clock of a --cpu-prof profile), ms],
-  // to find in the profile what held the loop then.
+  // to find in the profile what held the loop then; a line --- ends each job's.
   const gapsFile = process.env.BESKED_LOAD_GAPS;
   // Kept in memory until the job ends: a synchronous write while the job runs would itself hold the loop.
   let last = process.hrtime.bigint();
@@ -83,7 +83,7 @@ export async function underLoad<T>(core: Core, contactId: number, job: () => Pro
     stopped = true;
     clearTimeout(timer);
     clearInterval(gaps);
-    if (gapsFile) appendFileSync(gapsFile, seen.join(''));
+    if (gapsFile) appendFileSync(gapsFile, seen.join('') + '---\n');
     delay.disable();
     await Promise.all(pending);
   }

@@ -1,13 +1,14 @@
-// When the write-ahead log is copied into the database file: while Besked is idle, not inside whichever commit
-// happens to cross SQLite's threshold. A checkpoint copies and syncs every page written since the last one; left to
-// SQLite (every 1,000 pages), it landed on the commit that freezes a large campaign, between Send and the first
-// request, and on chunks' commits while sending.
+// When the write-ahead log is copied into the database file: by the checkpointer's thread (checkpointer.ts), and
+// while Besked is idle, not inside whichever commit happens to cross SQLite's threshold. A checkpoint copies and
+// syncs every page written since the last one; left to SQLite (every 1,000 pages), it landed on the commit that
+// freezes a large campaign, between Send and the first request, and on chunks' commits while sending.
 
 /**
- * SQLite still checkpoints by itself once the log holds this many pages (16 MB of 4 KB pages), so a core that is
- * never idle (a long import, an endless stream of chunks) cannot grow the log without bound.
+ * SQLite still checkpoints by itself once the log holds this many pages (64 MB of 4 KB pages), so that a log the
+ * checkpointer's thread (checkpointer.ts) cannot keep up with, or a core without one, cannot grow without bound. At
+ * 16 MB it was crossed a dozen times while a 100,000-recipient campaign was sent, inside the core's commits.
  */
-export const WAL_BACKSTOP_PAGES = 4_000;
+export const WAL_BACKSTOP_PAGES = 16_000;
 
 interface CheckpointingDb {
   pragma(source: string, options?: { simple?: boolean }): unknown;

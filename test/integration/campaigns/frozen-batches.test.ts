@@ -160,6 +160,30 @@ describe('frozen batches on disk', () => {
     expect(materialise(d).size).toBe(0);
   });
 
+  it.each([1, 2, 3])('write back in parts of %s entries, a batch kept for its rest, as the same rows as at once', (entries) => {
+    const whole = freshDb();
+    const wc = campaign(whole);
+    const wFirst = nextRecipientId(whole);
+    whole.transaction(() => writeBatches(whole, wc, listOf(ENTRIES, wFirst), 4))();
+    materialise(whole);
+    const d = freshDb();
+    const c = campaign(d);
+    const first = nextRecipientId(d);
+    d.transaction(() => writeBatches(d, c, listOf(ENTRIES, first), 4))();
+    const written: number[] = [];
+    while (materialise(d, c, 1, entries).size > 0) {
+      written.push(rowsOf(d, c).length);
+      // The lowest ids are rows, the rest still batches, and together they are every entry once.
+      expect(rowsOf(d, c).length + batchedCount(d, c)).toBe(ENTRIES.length);
+      expect(readBatches(d, c, 0, ENTRIES.length).flatMap(entriesOf)).toEqual(
+        ENTRIES.slice(rowsOf(d, c).length).map((entry, i) => ({ id: first + rowsOf(d, c).length + i, entry })),
+      );
+    }
+    expect(written[0]).toBe(entries);
+    expect(rowsOf(d, c)).toEqual(rowsOf(whole, wc).map((r) => ({ ...(r as object), id: (r as { id: number }).id - wFirst + first })));
+    whole.close();
+  });
+
   it('settles a chunk only once every recipient in its range is a row', () => {
     const d = freshDb();
     const c = campaign(d);

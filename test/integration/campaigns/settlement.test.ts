@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src-main/core/db/database';
 import { REALLY_QUEUED, settleChunks, unsettledCounts } from '../../../src-main/core/campaigns/recipients/settlement';
+import { openDatabase } from '../../../src-main/core/db/database';
 import { draft, numbers, perTest } from './helpers';
 
 const AT = '2026-11-22T10:00:00.000Z';
@@ -127,6 +128,79 @@ describe('chunk settlement', () => {
     expect(states(db, campaign).filter((r) => r.state === 'accepted').map((r) => r.gateway_id)).toEqual(['500', '500', '501', '501', '502', '502']);
     settleChunks(db, undefined, 3);
     expect(unsettledCounts(db, campaign)).toEqual({});
+  });
+});
+
+describe('chunk settlement in parts (a few recipients per slice, issue 30.3)', () => {
+  /** Two accepted chunks (listed UCS-2 ids, the rest by one message, some unaccounted), an uncertain and a failed one. */
+  function fourChunks(): { db: Db; campaign: number; ids: number[]; chunks: number[] } {
+    const { db, campaign, ids } = campaignWith(100);
+    const c1 = chunk(db, campaign, 1, 'accepted', ids[0]!, ids[29]!, 30);
+    message(db, campaign, c1, '8001', [ids[3]!, ids[17]!, ids[28]!]);
+    message(db, campaign, c1, '8002', null);
+    const c2 = chunk(db, campaign, 2, 'accepted', ids[30]!, ids[49]!, 20);
+    db.prepare('UPDATE send_chunks SET uncertain_ids = ? WHERE id = ?').run(JSON.stringify([ids[31], ids[40]]), c2);
+    message(db, campaign, c2, '8003', null);
+    const c3 = chunk(db, campaign, 3, 'uncertain', ids[50]!, ids[64]!, 15);
+    const c4 = chunk(db, campaign, 4, 'failed', ids[65]!, ids[79]!, 15);
+    return { db, campaign, ids, chunks: [c1, c2, c3, c4] };
+  }
+  /** The campaign's counts as its views read them: rows by state, then unsettled chunks moved out of queued. */
+  function counts(d: Db, campaign: number): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const r of d.prepare('SELECT state, count(*) AS n FROM campaign_recipients WHERE campaign_id = ? GROUP BY state').all(campaign) as { state: string; n: number }[]) out[r.state] = r.n;
+    for (const [k, n] of Object.entries(unsettledCounts(d, campaign))) {
+      out.queued = (out.queued ?? 0) - n;
+      out[k === 'inFlight' ? 'in_flight' : k] = (out[k === 'inFlight' ? 'in_flight' : k] ?? 0) + n;
+    }
+    return Object.fromEntries(Object.entries(out).filter(([, n]) => n !== 0));
+  }
+  const chunkRows = (d: Db) => d.prepare('SELECT id, recipients, settled FROM send_chunks ORDER BY id').all();
+
+  it.each([1, 4, 7, 1000])('ends as settling each chunk at once does, %s recipients at a time, and every count is right between two parts', (rows) => {
+    const whole = fourChunks();
+    settleChunks(whole.db);
+    const parts = fourChunks();
+    // Unsettled, a chunk counts as its state says (an accepted one's unaccounted recipients as accepted); settled, as
+    // its rows say. Between two parts each count lies between the two, and no recipient is lost or counted twice.
+    const before = counts(parts.db, parts.campaign);
+    const after = counts(whole.db, whole.campaign);
+    const total = (c: Record<string, number>) => Object.values(c).reduce((a, b) => a + b, 0);
+    let slices = 0;
+    while (settleChunks(parts.db, undefined, 1, rows).size > 0) {
+      slices++;
+      const now = counts(parts.db, parts.campaign);
+      expect(total(now)).toBe(total(before));
+      for (const k of new Set([...Object.keys(before), ...Object.keys(after)])) {
+        expect(now[k] ?? 0).toBeGreaterThanOrEqual(Math.min(before[k] ?? 0, after[k] ?? 0));
+        expect(now[k] ?? 0).toBeLessThanOrEqual(Math.max(before[k] ?? 0, after[k] ?? 0));
+      }
+      expect(reallyQueued(parts.db, parts.campaign)).toEqual(reallyQueued(whole.db, whole.campaign));
+    }
+    if (rows < 30) expect(slices).toBeGreaterThanOrEqual(80 / rows);
+    expect(states(parts.db, parts.campaign)).toEqual(states(whole.db, whole.campaign));
+    // Each chunk, settled, counts all its recipients again.
+    expect(chunkRows(parts.db)).toEqual(chunkRows(whole.db));
+    whole.db.close();
+  });
+
+  it('goes on where it stopped when Besked stopped between two parts', () => {
+    const whole = fourChunks();
+    settleChunks(whole.db);
+    const parts = fourChunks();
+    for (let i = 0; i < 9; i++) settleChunks(parts.db, undefined, 1, 5);
+    // A second Besked on the same file (the first one gone) finishes the work.
+    const file = parts.db.name;
+    parts.db.close();
+    const again = openDatabase(file);
+    try {
+      settleChunks(again);
+      expect(states(again, parts.campaign)).toEqual(states(whole.db, whole.campaign));
+      expect(counts(again, parts.campaign)).toEqual(counts(whole.db, whole.campaign));
+    } finally {
+      again.close();
+      whole.db.close();
+    }
   });
 });
 

@@ -31,8 +31,8 @@ export class OutboxQueue {
   }
 
   /** Settles finished chunks (all campaigns, or one); returns the campaigns whose rows changed. */
-  settle(campaignId?: number, limit?: number): Set<number> {
-    const campaigns = settleChunks(this.db, campaignId, limit);
+  settle(campaignId?: number, limit?: number, rows?: number): Set<number> {
+    const campaigns = settleChunks(this.db, campaignId, limit, rows);
     // A list whose batches are all rows now is read from the rows: let go of it (a paused campaign may wait long).
     for (const id of campaigns) if (this.frozen.has(id) && !batchRange(this.db, id)) this.frozen.delete(id);
     return campaigns;

@@ -294,9 +294,12 @@ export function insertQueuedRows(db: Db, values: readonly unknown[]): void {
 
 /**
  * Writes batches as 'queued' recipient rows, lowest first (one campaign's or all campaigns'; at most `limit`
- * batches, -1 for all), in one transaction. Returns the campaigns touched.
+ * batches, -1 for all), in one transaction. With `entries`, at most that many recipients: a batch larger than what
+ * is left of it is written in part, its first entries as rows and the batch kept for the rest (its first id moved
+ * past them, in the same transaction), so the lowest ids are still the ones written and the batches left are one
+ * range at the top. Returns the campaigns touched.
  */
-export function materialise(db: Db, campaignId?: number, limit = -1): Set<number> {
+export function materialise(db: Db, campaignId?: number, limit = -1, entries = Infinity): Set<number> {
   const batches = (
     campaignId === undefined
       ? prepared(db, 'SELECT * FROM recipient_batches ORDER BY campaign_id, first_id LIMIT ?').all(limit)
@@ -306,20 +309,47 @@ export function materialise(db: Db, campaignId?: number, limit = -1): Set<number
   const template = prepared(db, 'SELECT text FROM campaigns WHERE id = ?', 'pluck');
   const pieces = new Map<number, TemplatePiece[]>();
   const remove = prepared(db, 'DELETE FROM recipient_batches WHERE id = ?');
+  const touched = new Set<number>();
   db.transaction(() => {
+    let left = entries;
     for (const b of batches) {
+      if (left <= 0) break;
       let p = pieces.get(b.campaign_id);
       if (!p) pieces.set(b.campaign_id, (p = templatePieces(template.get(b.campaign_id) as string)));
       const strings = stringsOf(b);
       const list = decode(b, strings);
+      const n = Math.min(b.size, left);
       const values: unknown[] = [];
-      for (let i = 0; i < b.size; i++) {
+      for (let i = 0; i < n; i++) {
         const text = entryText(p, strings.tagvalues[i] ?? null);
         values.push(b.first_id + i, b.campaign_id, list.msisdn[i], orNull(list.contactId[i]!), list.names[i] ?? null, text, list.tagvaluesJson[i] ?? null, list.parts[i], orNull(list.cost[i]!));
       }
       insertQueuedRows(db, values);
-      remove.run(b.id);
+      if (n === b.size) remove.run(b.id);
+      else keepRest(db, b, strings, n);
+      left -= n;
+      touched.add(b.campaign_id);
     }
   })();
-  return new Set(batches.map((b) => b.campaign_id));
+  return touched;
+}
+
+/** The batch after its first `written` entries became rows: the same batch from the next id on. */
+function keepRest(db: Db, b: BatchRow, strings: BatchStrings, written: number): void {
+  const rest = { names: strings.names.slice(written), tagvalues: strings.tagvalues.slice(written) };
+  prepared(
+    db,
+    `UPDATE recipient_batches SET first_id = ?, size = ?, msisdn = ?, contact_id = ?, parts = ?, cost = ?, ucs2 = ?, strings = ?
+     WHERE id = ?`,
+  ).run(
+    b.first_id + written,
+    b.size - written,
+    b.msisdn.subarray(written * 8),
+    b.contact_id.subarray(written * 8),
+    b.parts.subarray(written * 2),
+    b.cost.subarray(written * 8),
+    b.ucs2.subarray(written),
+    JSON.stringify(rest),
+    b.id,
+  );
 }

@@ -43,11 +43,13 @@ const ROWS_WRITTEN = `NOT EXISTS (SELECT 1 FROM recipient_batches b WHERE b.camp
 /**
  * Writes frozen batches as rows (frozen-batches.ts), then copies every finished, unsettled chunk's outcome onto its
  * recipient rows (all campaigns, or one), each in one transaction (at most `limit` batches or else `limit` chunks,
- * oldest first: settling in slices keeps the core answering). Chunks still in flight stay as they are. Returns the
- * campaigns whose rows changed; cheap when none.
+ * oldest first: settling in slices keeps the core answering). With `rows`, a slice writes or settles at most about
+ * that many recipients: a batch or a chunk of 1,000 takes 20–60 ms even on a quiet machine, and the core's loop is
+ * to be held less than 20 ms at a time (issue 30.3); the rest of it goes in the next slices. Chunks still in flight
+ * stay as they are. Returns the campaigns whose rows changed; cheap when none.
  */
-export function settleChunks(db: Db, campaignId?: number, limit = -1): Set<number> {
-  const written = materialise(db, campaignId, limit);
+export function settleChunks(db: Db, campaignId?: number, limit = -1, rows = Infinity): Set<number> {
+  const written = materialise(db, campaignId, limit, rows);
   // In slices, a slice either writes batches or settles chunks: each takes 30–190 ms for 1,000 recipients on a
   // loaded machine, and both in one step held the loop twice as long (issue 30.3). The next slice goes on.
   if (limit >= 0 && written.size > 0) return written;
@@ -59,6 +61,31 @@ export function settleChunks(db: Db, campaignId?: number, limit = -1): Set<numbe
           .all(campaignId, limit)
   ) as UnsettledChunk[];
   if (chunks.length === 0) return written;
+  const settle = chunkSettler(db);
+  db.transaction(() => {
+    let left = rows;
+    for (const c of chunks) {
+      if (left <= 0) break;
+      if (rows === Infinity) {
+        settle.range(c, c.first_id, c.last_id);
+        settle.done(c);
+      } else {
+        left -= settle.part(c, left);
+      }
+      written.add(c.campaign_id);
+    }
+  })();
+  return written;
+}
+
+/**
+ * The statements that copy a chunk's outcome onto its rows, for the ids lo..hi of its range or the whole of it.
+ * Settled in parts, a chunk stays unsettled until its last part, and its `recipients` counts the rows it still
+ * holds: the campaign's counts (rows by state, plus each unsettled chunk's recipients moved from queued to its
+ * state: unsettledCounts) stay right between two parts, and a crash between two leaves a chunk the next settle
+ * goes on with (the rows done are no longer queued, so no statement takes them again).
+ */
+function chunkSettler(db: Db) {
   const inRange = "campaign_id = ? AND state = 'queued' AND chunk_id IS NULL AND id BETWEEN ? AND ?";
   const messages = db.prepare('SELECT gateway_id, recipient_ids FROM gateway_messages WHERE chunk_id = ? AND probe = 0 ORDER BY recipient_ids IS NULL, rowid');
   const acceptSome = db.prepare(
@@ -73,30 +100,48 @@ export function settleChunks(db: Db, campaignId?: number, limit = -1): Set<numbe
   const markSome = db.prepare(
     `UPDATE campaign_recipients SET state = 'uncertain', chunk_id = ?, reason = ? WHERE id IN (SELECT value FROM json_each(?)) AND ${inRange}`,
   );
+  const nextQueued = db.prepare(`SELECT MIN(id) FROM campaign_recipients WHERE ${inRange}`).pluck();
+  const fewer = db.prepare('UPDATE send_chunks SET recipients = recipients - ? WHERE id = ?');
   const done = db.prepare('UPDATE send_chunks SET settled = 1 WHERE id = ?');
-  db.transaction(() => {
-    for (const c of chunks) {
-      const range = [c.campaign_id, c.first_id, c.last_id] as const;
-      if (c.state === 'accepted') {
-        // Recipients the answer did not account for first (answer-accounting.ts): they may well have the message.
-        if (c.uncertain_ids !== null) markSome.run(c.id, c.error, c.uncertain_ids, ...range);
-        let rest: string | null = null;
-        for (const m of messages.all(c.id) as { gateway_id: string; recipient_ids: string | null }[]) {
-          if (m.recipient_ids !== null) acceptSome.run(c.id, m.gateway_id, c.finished_at, m.recipient_ids, ...range);
-          else rest = m.gateway_id;
-        }
-        if (rest !== null) acceptRest.run(c.id, rest, c.finished_at, ...range);
-        // Sent in an accepted request, yet named by no message: never accepted without an id, never failed.
-        markRest.run('uncertain', c.id, c.error, ...range);
-      } else if (c.state === 'uncertain' || c.state === 'failed') {
-        markRest.run(c.state, c.id, c.error, ...range);
+  // A chunk settled in parts gets back the count of all its rows once settled.
+  const doneInParts = db.prepare(
+    'UPDATE send_chunks SET settled = 1, recipients = (SELECT count(*) FROM campaign_recipients WHERE campaign_id = ? AND id BETWEEN ? AND ? AND chunk_id = ?) WHERE id = ?',
+  );
+  const range = (c: UnsettledChunk, lo: number, hi: number): number => {
+    const r = [c.campaign_id, lo, hi] as const;
+    let changed = 0;
+    if (c.state === 'accepted') {
+      // Recipients the answer did not account for first (answer-accounting.ts): they may well have the message.
+      if (c.uncertain_ids !== null) changed += markSome.run(c.id, c.error, c.uncertain_ids, ...r).changes;
+      let rest: string | null = null;
+      for (const m of messages.all(c.id) as { gateway_id: string; recipient_ids: string | null }[]) {
+        if (m.recipient_ids !== null) changed += acceptSome.run(c.id, m.gateway_id, c.finished_at, m.recipient_ids, ...r).changes;
+        else rest = m.gateway_id;
       }
-      // 'requeued': its recipients simply are queued again.
-      done.run(c.id);
+      if (rest !== null) changed += acceptRest.run(c.id, rest, c.finished_at, ...r).changes;
+      // Sent in an accepted request, yet named by no message: never accepted without an id, never failed.
+      changed += markRest.run('uncertain', c.id, c.error, ...r).changes;
+    } else if (c.state === 'uncertain' || c.state === 'failed') {
+      changed += markRest.run(c.state, c.id, c.error, ...r).changes;
     }
-  })();
-  for (const c of chunks) written.add(c.campaign_id);
-  return written;
+    // 'requeued': its recipients simply are queued again.
+    return changed;
+  };
+  return {
+    range,
+    done: (c: UnsettledChunk) => done.run(c.id),
+    /** Settles the chunk's next ids, about `budget` of them (all that are left, if fewer); returns how many ids. */
+    part(c: UnsettledChunk, budget: number): number {
+      const lo = c.state === 'requeued' ? null : (nextQueued.get(c.campaign_id, c.first_id, c.last_id) as number | null);
+      const hi = lo === null ? c.last_id : Math.min(c.last_id, lo + Math.max(1, Math.floor(budget)) - 1);
+      if (lo !== null) fewer.run(range(c, lo, hi), c.id);
+      if (hi >= c.last_id) {
+        if (c.state === 'requeued') done.run(c.id);
+        else doneInParts.run(c.campaign_id, c.first_id, c.last_id, c.id, c.id);
+      }
+      return lo === null ? 1 : hi - lo + 1;
+    },
+  };
 }
 
 /**
