@@ -39,6 +39,8 @@ interface Queued {
 }
 
 export const WELCOME = 'welcome';
+/** Joined contacts looked up per statement (queued()), at most. */
+const LOOKUP_PAGE = 1_000;
 /** Joins welcomed by one run at the most: a larger import is welcomed by a run per this many. */
 export const WELCOME_RUN_MAX = 10_000;
 const WINDOW_MS = 2_000;
@@ -84,17 +86,37 @@ export class WelcomeTexts {
     if (touched.size > 0) this.d.events.emit('automations.changed', { ids: [...touched] });
   }
 
+  /**
+   * The automation's oldest WELCOME_RUN_MAX joins, with each contact's number and opt-out. The queue alone is read
+   * and sorted in one statement; the contacts are looked up a page at a time with the loop turning between pages
+   * (issue 30.3: the one statement joining all three held the loop 20–45 ms for 10,000 joins).
+   */
+  private async queued(automationId: number): Promise<Queued[]> {
+    const joins = this.d.db
+      .prepare(
+        `SELECT contact_id AS contactId, joined_at AS joinedAt FROM automation_welcome_queue
+         WHERE automation_id = ? ORDER BY joined_at, contact_id LIMIT ${WELCOME_RUN_MAX}`,
+      )
+      .all(automationId) as { contactId: number; joinedAt: string }[];
+    const lookup = this.d.db.prepare(
+      `SELECT c.id, c.msisdn, EXISTS (SELECT 1 FROM opt_outs o WHERE o.msisdn = c.msisdn) AS optedOut
+       FROM contacts c WHERE c.id IN (SELECT value FROM json_each(?))`,
+    );
+    const out: Queued[] = [];
+    await inSlices(joins, LOOKUP_PAGE, (page) => {
+      const found = new Map((lookup.all(JSON.stringify(page.map((j) => j.contactId))) as { id: number; msisdn: number; optedOut: number }[]).map((c) => [c.id, c]));
+      for (const j of page) {
+        const c = found.get(j.contactId);
+        out.push({ ...j, msisdn: c?.msisdn ?? null, optedOut: c?.optedOut ?? 0 });
+      }
+    });
+    return out;
+  }
+
   /** Handles up to WELCOME_RUN_MAX queued joins of one automation; true when it recorded anything. */
   private async welcome(automationId: number): Promise<boolean> {
     const rule = this.d.automation(automationId);
-    const queued = this.d.db
-      .prepare(
-        `SELECT q.contact_id AS contactId, q.joined_at AS joinedAt, c.msisdn,
-           EXISTS (SELECT 1 FROM opt_outs o WHERE o.msisdn = c.msisdn) AS optedOut
-         FROM automation_welcome_queue q LEFT JOIN contacts c ON c.id = q.contact_id
-         WHERE q.automation_id = ? ORDER BY q.joined_at, q.contact_id LIMIT ${WELCOME_RUN_MAX}`,
-      )
-      .all(automationId) as Queued[];
+    const queued = await this.queued(automationId);
     if (queued.length === 0) return false;
     if (!rule || rule.draft.spec.kind !== 'welcome') {
       this.dequeue(
