@@ -13,6 +13,13 @@ export interface Checkpointer {
   stop(): Promise<void>;
 }
 
+const running = new WeakSet<Db>();
+
+/** True while the checkpointer's thread copies `db`'s log: nobody else on the core's thread needs to. */
+export function checkpointsElsewhere(db: Db): boolean {
+  return running.has(db);
+}
+
 export function startCheckpointer(db: Db, log: Logger): Checkpointer {
   if (db.memory) return { stop: async () => undefined };
   let worker: Worker;
@@ -34,7 +41,13 @@ export function startCheckpointer(db: Db, log: Logger): Checkpointer {
     }
   });
   worker.on('error', (err) => log.warn('the checkpointer thread failed; commits copy the log themselves', { err }));
-  const ended = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+  running.add(db);
+  const ended = new Promise<void>((resolve) =>
+    worker.once('exit', () => {
+      running.delete(db);
+      resolve();
+    }),
+  );
   // It never keeps a process alive by itself.
   worker.unref();
   return {

@@ -8,6 +8,7 @@ import type { CampaignCounts } from '../../../../src-shared/contract';
 import { coded } from '../../../../src-shared/error-codes';
 import { prepared } from '../../db/prepared';
 import { idleCheckpoint } from '../../db/checkpoints';
+import { checkpointsElsewhere } from '../../db/checkpointer';
 import { writeGate } from '../../db/write-gate';
 import { nextSliceSize } from '../../event-loop-turns';
 import { storageProblemOf, type StorageProblem } from '../../db/storage-errors';
@@ -231,9 +232,10 @@ export class Outbox {
       this.settleRows = nextSliceSize(rows, performance.now() - t0, SETTLE_ROWS_MAX, SETTLE_BUDGET_MS, SETTLE_ROWS_MIN);
       return this.now();
     }
-    // Nothing left to write either: copy the log into the database file now rather than on a later commit. Pages a
-    // reader on another connection still needs are copied on a look a second later, not left for a later commit.
-    const { left } = idleCheckpoint(this.deps.db);
+    // Nothing left to write either: copy the log into the database file now rather than on a later commit (unless the
+    // checkpointer's thread does, db/checkpointer.ts: here it held the core 5–30 ms). Pages a reader on another
+    // connection still needs are copied on a look a second later, not left for a later commit.
+    const { left } = checkpointsElsewhere(this.deps.db) ? { left: 0 } : idleCheckpoint(this.deps.db);
     const due = prepared(
       this.deps.db,
       `SELECT MIN(t) FROM (
