@@ -15,7 +15,6 @@ export default defineConfig({
           // The core's worker threads, each a bundle beside index.js (core/core-thread.ts finds them there).
           'backup-worker': resolve('src-main/core/backup/backup-worker.ts'),
           'import-worker': resolve('src-main/core/contacts/import/apply-worker.ts'),
-          'checkpoint-worker': resolve('src-main/core/db/checkpoint-worker.ts'),
         },
       },
     },

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { startCore, type Core } from '../../../src-main/core/core';
 import { MemoryVault } from '../../../src-main/core/secrets/vault';
 import { WAL_BACKSTOP_PAGES } from '../../../src-main/core/db/checkpoints';
+import { checkpointsElsewhere, pauseCheckpointer } from '../../../src-main/core/db/checkpointer';
 
 let core: Core | null = null;
 const dirs: string[] = [];
@@ -17,7 +18,33 @@ afterEach(async () => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
+async function started(): Promise<{ core: Core; file: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'besked-checkpointer-'));
+  dirs.push(dir);
+  core = await startCore({ dataDir: dir, shell: 'web', version: 'test', vault: new MemoryVault() });
+  core.db.exec('CREATE TABLE scratch_big (x BLOB)');
+  core.db.pragma('wal_checkpoint(TRUNCATE)');
+  return { core, file: join(dir, 'besked.db') };
+}
+
 describe('the checkpointer', () => {
+  it("rests while an import's thread writes (its commits copy the log), and copies again after", async () => {
+    const { core: c, file } = await started();
+    const resume = pauseCheckpointer(c.db);
+    expect(checkpointsElsewhere(c.db)).toBe(false);
+    const before = statSync(file).size;
+    c.db.prepare('INSERT INTO scratch_big VALUES (?)').run(Buffer.alloc(8 << 20, 7));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(statSync(file).size).toBeLessThan(before + (1 << 20));
+    resume();
+    resume();
+    expect(checkpointsElsewhere(c.db)).toBe(true);
+    for (const until = Date.now() + 10_000; statSync(file).size < before + (8 << 20); ) {
+      if (Date.now() > until) throw new Error('not copied after the pause');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  });
+
   it("copies a large commit into the database file by itself, the core's commit having copied nothing", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'besked-checkpointer-'));
     dirs.push(dir);

@@ -12,6 +12,7 @@ import type { Worker } from 'node:worker_threads';
 import { startCoreThread } from '../../core-thread';
 import type { Db } from '../../db/database';
 import { createStepFlags, writeGate } from '../../db/write-gate';
+import { pauseCheckpointer } from '../../db/checkpointer';
 import type { Logger } from '../../log';
 import { BeskedError } from '../../errors';
 import type { ErrorKind } from '../../../../src-shared/errors';
@@ -54,6 +55,8 @@ export function startSaveThread(db: Db, log: Logger): SaveThread {
     log.warn("no worker thread for the import's save; it runs on the core's thread", { err });
     return onCoreThread(db);
   }
+  // While this thread writes, its own commits copy the log into the file; the checkpointer's thread rests meanwhile.
+  const resumeCheckpoints = pauseCheckpointer(db);
   // The worker raises these while inside a write transaction; the core's writers wait on them (db/write-gate.ts).
   const flags = createStepFlags();
   const unwatch = writeGate(db).watch(flags);
@@ -90,6 +93,7 @@ export function startSaveThread(db: Db, log: Logger): SaveThread {
   worker.once('exit', (code) => {
     settle(new Error(`the import's worker stopped (exit code ${code})`));
     unwatch();
+    resumeCheckpoints();
     indexedNow();
     exited();
   });
