@@ -55,7 +55,9 @@ export function startSaveThread(db: Db, log: Logger): SaveThread {
     log.warn("no worker thread for the import's save; it runs on the core's thread", { err });
     return onCoreThread(db);
   }
-  // While this thread writes, its own commits copy the log into the file; the checkpointer's thread rests meanwhile.
+  // While this thread saves and indexes, its own commits copy the log into the file; the checkpointer's thread rests
+  // meanwhile. Not while it merges (7–9 s after an import of 100,000, in small steps): the core's commits would copy
+  // the log then, on the core's thread (its idle checkpoint held the core 60 ms, bench core.max_loop_block_ms).
   const resumeCheckpoints = pauseCheckpointer(db);
   // The worker raises these while inside a write transaction; the core's writers wait on them (db/write-gate.ts).
   const flags = createStepFlags();
@@ -77,6 +79,7 @@ export function startSaveThread(db: Db, log: Logger): SaveThread {
     else if ('started' in m) started = true;
     else if ('indexed' in m) {
       if (!m.indexed) log.warn("the import's worker could not index the saved contacts; the core indexes them", { message: m.message });
+      resumeCheckpoints();
       indexedNow();
     } else if ('merged' in m) log.warn("the import's worker could not merge the search index's segments", { message: m.message });
     else {
