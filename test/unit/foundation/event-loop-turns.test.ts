@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { inSlices, nextSliceSize, SLICE_BUDGET_MS, turnBudget } from '../../../src-main/core/event-loop-turns';
 
 describe('nextSliceSize', () => {
+  // The table's times are against a budget of 10 ms (the core's own is SLICE_BUDGET_MS).
+  const BUDGET = 10;
   it.each([
     // last size, its ms, max, next
     [250, 20, 250, 125], // twice the budget: half as many
@@ -12,9 +14,14 @@ describe('nextSliceSize', () => {
     [8, 1, 250, 16], // quick: grows at most twofold
     [8, 0, 250, 16], // too quick to time: still only twofold
     [1, 500, 250, 1], // never none
-    [100, SLICE_BUDGET_MS, 250, 100], // on budget: the same
+    [100, BUDGET, 250, 100], // on budget: the same
   ])('after %i items in %i ms (at most %i): %i', (size, ms, max, next) => {
-    expect(nextSliceSize(size, ms, max)).toBe(next);
+    expect(nextSliceSize(size, ms, max, BUDGET)).toBe(next);
+  });
+
+  it("sizes by the core's own budget unless told another", () => {
+    expect(nextSliceSize(100, 2 * SLICE_BUDGET_MS, 250)).toBe(50);
+    expect(nextSliceSize(100, SLICE_BUDGET_MS, 250)).toBe(100);
   });
 
   it.each([
@@ -23,7 +30,7 @@ describe('nextSliceSize', () => {
     [250, 5, 250, 50, 250],
     [10, 1, 20, 50, 20], // a floor above the maximum is the maximum
   ])('after %i items in %i ms (at most %i, at least %i): %i', (size, ms, max, min, next) => {
-    expect(nextSliceSize(size, ms, max, SLICE_BUDGET_MS, min)).toBe(next);
+    expect(nextSliceSize(size, ms, max, BUDGET, min)).toBe(next);
   });
 });
 
