@@ -116,12 +116,17 @@ export class OccurrenceLog {
     return prepared(this.db, 'SELECT id FROM automation_occurrences WHERE campaign_id = ?', 'pluck').all(campaignId) as number[];
   }
 
-  /** The run's rows still on their way ('sending', 'handed_over'), only what following them needs: a welcome run has 10,000. */
-  onTheirWay(campaignId: number): Pick<OccurrenceRow, 'id' | 'automation_id' | 'contact_id' | 'state'>[] {
+  /**
+   * The run's rows still on their way ('sending', 'handed_over'), only what following them needs, by id after
+   * `afterId`, at most `limit`: a welcome run has 10,000, which in one read held the core 9 ms and more (issue 30.3),
+   * so the runner reads them a page at a time.
+   */
+  onTheirWay(campaignId: number, afterId = 0, limit = -1): Pick<OccurrenceRow, 'id' | 'automation_id' | 'contact_id' | 'state'>[] {
     return prepared(
       this.db,
-      "SELECT id, automation_id, contact_id, state FROM automation_occurrences WHERE campaign_id = ? AND state IN ('sending', 'handed_over')",
-    ).all(campaignId) as Pick<OccurrenceRow, 'id' | 'automation_id' | 'contact_id' | 'state'>[];
+      `SELECT id, automation_id, contact_id, state FROM automation_occurrences INDEXED BY automation_occurrences_by_campaign
+       WHERE campaign_id = ? AND id > ? AND state IN ('sending', 'handed_over') ORDER BY id LIMIT ?`,
+    ).all(campaignId, afterId, limit) as Pick<OccurrenceRow, 'id' | 'automation_id' | 'contact_id' | 'state'>[];
   }
 
   /** Rows in the given states, oldest due first (optionally of one automation). */
@@ -131,14 +136,21 @@ export class OccurrenceLog {
     return (automationId === undefined ? this.db.prepare(sql).all() : this.db.prepare(sql).all(automationId)) as OccurrenceRow[];
   }
 
-  /** One row per run (campaign) among the rows in the given states, its oldest due; rows with no campaign left out. */
+  /**
+   * One row per run (campaign) among the rows in the given states, its oldest due; rows with no campaign left out.
+   * Picked in SQL: the runner asks on every tick, and reading every row of a welcome run's 10,000 to keep one per run
+   * held the core for tens of milliseconds (issue 30.3).
+   */
   runsInStates(states: readonly OccurrenceState[]): (OccurrenceRow & { campaign_id: number })[] {
-    const seen = new Set<number>();
-    return this.inStates(states).filter((r): r is OccurrenceRow & { campaign_id: number } => {
-      if (r.campaign_id === null || seen.has(r.campaign_id)) return false;
-      seen.add(r.campaign_id);
-      return true;
-    });
+    const list = states.map((s) => `'${s}'`).join(', ');
+    return prepared(
+      this.db,
+      `SELECT * FROM automation_occurrences WHERE id IN (
+         SELECT (SELECT x.id FROM automation_occurrences x INDEXED BY automation_occurrences_by_campaign
+                 WHERE x.campaign_id = r.campaign_id AND x.state IN (${list}) ORDER BY x.due_at, x.id LIMIT 1)
+         FROM (SELECT DISTINCT campaign_id FROM automation_occurrences WHERE state IN (${list}) AND campaign_id IS NOT NULL) r)
+       ORDER BY due_at, id`,
+    ).all() as (OccurrenceRow & { campaign_id: number })[];
   }
 
   /**

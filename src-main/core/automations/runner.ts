@@ -9,7 +9,7 @@ import { prepared } from '../db/prepared';
 import type { Logger } from '../log';
 import type { AutomationRow, AutomationStore } from './automation-store';
 import { OccurrenceCalculator, type DueIndex, type DueRow } from './due-index';
-import { WHOLE_RUN, type OccurrenceRow, type OccurrenceState } from './occurrence-log';
+import { WHOLE_RUN, type OccurrenceLog, type OccurrenceRow, type OccurrenceState } from './occurrence-log';
 import { FIRST_MOVES, MOVES_PER_TURN, recordRun, sendRun, type RunDeps } from './run-campaign';
 import type { Withdrawal } from './withdrawal';
 import { inSlices, nextTurn } from '../event-loop-turns';
@@ -25,6 +25,8 @@ export interface RunnerDeps extends RunDeps {
 const PER_TICK = 500;
 /** Recipient ids read per statement when a run follows its campaign's outcome (see follow). */
 const STATES_PER_READ = 1_000;
+/** A run's rows still on their way read per statement (onTheirWay), the loop turning between two. */
+const ON_THEIR_WAY_PER_READ = 1_000;
 /** Recipients written or settled per slice when a run settles its campaign before following it (see follow). */
 const FOLLOW_SETTLE_ROWS = 250;
 
@@ -276,6 +278,17 @@ export class AutomationRunner {
    * stands on its own (a row moved once is never moved again; a crash half-way leaves rows 'sending', which the
    * next tick's followAll picks up), so nothing needs the whole run in one transaction.
    */
+  /** The run's rows on their way, a page at a time with the loop turning between pages. */
+  private async onTheirWay(campaignId: number): Promise<ReturnType<OccurrenceLog['onTheirWay']>> {
+    const rows: ReturnType<OccurrenceLog['onTheirWay']> = [];
+    for (;;) {
+      const page = this.d.log.onTheirWay(campaignId, rows.at(-1)?.id ?? 0, ON_THEIR_WAY_PER_READ);
+      rows.push(...page);
+      if (page.length < ON_THEIR_WAY_PER_READ) return rows;
+      await nextTurn();
+    }
+  }
+
   async follow(campaignId: number): Promise<void> {
     const c = this.d.campaigns();
     const campaign = c.store.maybeRow(campaignId);
@@ -283,7 +296,7 @@ export class AutomationRunner {
     if (!campaign || campaign.automation_id === null) return;
     const handedOver = campaign.state === 'scheduled' && campaign.scheduled_at_gateway === 1;
     if (!handedOver && !['sent', 'partly_failed', 'failed', 'cancelled'].includes(campaign.state)) return;
-    const rows = this.d.log.onTheirWay(campaignId);
+    const rows = await this.onTheirWay(campaignId);
     if (rows.length === 0 || campaign.automation_id !== rows[0]!.automation_id) return;
     const from: OccurrenceState[] = ['sending', 'handed_over'];
     if (handedOver) {
