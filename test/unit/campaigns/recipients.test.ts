@@ -2,7 +2,7 @@
 // numbers listed, opted-out numbers left out with the reason; and each recipient's final text with its parts.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { resolveRecipients, type ContactDirectory, type DirectoryContact } from '../../../src-main/core/campaigns/recipients/recipients';
+import { resolveRecipients, resolveRecipientsInTurns, type ContactDirectory, type DirectoryContact } from '../../../src-main/core/campaigns/recipients/recipients';
 import { TemplateComposer } from '../../../src-main/core/campaigns/recipients/composition';
 import { countSegments, renderTemplate } from '../../../src-shared/sms/segments';
 import type { RecipientSpec } from '../../../src-shared/contract';
@@ -83,6 +83,49 @@ describe('resolveRecipients', () => {
         expect(new Set(ms).size).toBe(ms.length);
         expect(ms.length + r.exclusions.length).toBe(new Set(gs.flatMap((g) => groups[g]!)).size + typed.length);
       }),
+    );
+  });
+});
+
+describe('resolveRecipientsInTurns', () => {
+  /** A directory of `n` contacts in one group, with the opt-outs given; it counts its opt-out look-ups. */
+  function large(n: number, optedOut: ReadonlySet<number>): ContactDirectory & { lookups: number } {
+    const all = Array.from({ length: n }, (_, i) => contact(i + 1, 4530000000 + i, `Kunde ${i}`));
+    const byMsisdn = new Map(all.map((c) => [c.msisdn, c]));
+    const d = {
+      lookups: 0,
+      *contacts(s: RecipientSpec) {
+        if (s.groupIds.includes(1)) yield* all;
+      },
+      byMsisdn: (ms: readonly number[]) => new Map(ms.flatMap((m) => (byMsisdn.has(m) ? [[m, byMsisdn.get(m)!] as const] : []))),
+      optedOut: (ms: readonly number[]) => {
+        d.lookups++;
+        return new Set(ms.filter((m) => optedOut.has(m)));
+      },
+      defaultCountry: () => 'DK' as const,
+      fieldKeys: () => ['first_name'],
+    };
+    return d;
+  }
+
+  it('resolves as resolveRecipients does, opt-outs looked up a slice at a time (5,000) on either side of every edge', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 16_000 }),
+        fc.uniqueArray(fc.integer({ min: 0, max: 15_999 }), { maxLength: 40 }),
+        fc.array(fc.integer({ min: 0, max: 16_100 }), { maxLength: 5 }),
+        async (n, out, typed) => {
+          // Opt-outs at the slice edges too, where an off-by-one would miss them.
+          const optedOut = new Set([...out, 4_999, 5_000, 9_999, 10_000].map((i) => 4530000000 + i));
+          const s = spec({ groupIds: [1], numbers: typed.map((i) => `+${4530000000 + i}`) });
+          const once = resolveRecipients(s, large(n, optedOut));
+          const dir = large(n, optedOut);
+          const inTurns = await resolveRecipientsInTurns(s, dir);
+          expect(inTurns).toEqual(once);
+          expect(dir.lookups).toBe(Math.max(1, Math.ceil((inTurns.recipients.length + inTurns.exclusions.filter((e) => e.reason === 'opted_out').length) / 5_000)));
+        },
+      ),
+      { numRuns: 15 },
     );
   });
 });

@@ -20,9 +20,10 @@ const COLUMNS = 'c.id, c.first_name, c.last_name, c.e164, c.msisdn, c.email, c.c
 
 /**
  * Contacts read per statement (see contacts()): a page is read within one turn of the event loop, and 5,000 took
- * tens of milliseconds on a loaded machine; keyset pages cost the same at any depth, so smaller ones cost little.
+ * tens of milliseconds on a loaded machine, 1,000 with a young-generation collection 20–28 ms (the send's longest
+ * stretches, bench core.max_loop_block_ms); keyset pages cost the same at any depth, so smaller ones cost little.
  */
-const PAGE = 1_000;
+const PAGE = 500;
 
 /** Every page of a keyset query whose last parameter is the id after which it starts. */
 function* pages(page: Statement, first: unknown): Iterable<DirectoryContact> {
