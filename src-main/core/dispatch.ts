@@ -88,9 +88,10 @@ export function createDispatcher(handlers: Handlers, opts: DispatcherOptions): D
       if (parsed.threw) opts.log.warn(`a rule of ${name} could not read its input`, { err: parsed.threw });
       return { ok: false, error: validationError(parsed.fields, `Invalid input to ${name}`, name) };
     }
-    // A write now would wait for an import's save in SQLite's busy handler, holding every other call meanwhile.
-    if (opts.writes?.held && !rule.reads) await opts.writes.free();
-    const outcome = await runAsCaller(caller, () => runHandler(name, parsed.data));
+    // A write now would wait for an import's save in SQLite's busy handler, holding every other call meanwhile: a call
+    // that may write starts once the gate is free, claimed for its synchronous start (db/write-gate.ts).
+    const run = () => runAsCaller(caller, () => runHandler(name, parsed.data));
+    const outcome = await (opts.writes && !rule.reads ? opts.writes.run(run) : run());
     if (rule.audit) audit({ caller, call: name, action: rule.audit, input: parsed.data, outcome: outcome.ok ? 'ok' : 'failed', error: outcome.ok ? null : outcome.error });
     return outcome;
   }

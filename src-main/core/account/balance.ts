@@ -80,9 +80,11 @@ export class BalanceService {
   private async fetchAndStore(): Promise<Balance> {
     const a = await this.fetchAccount();
     // Written once an import's save has committed, the core free meanwhile (db/write-gate.ts).
-    await writeGate(this.db).free();
-    const fetchedAt = isoNow(this.now);
-    new SpendLedger(this.db).storeBalance(a.mode, { credit: a.credit, currency: a.currency, accountId: a.id, fetchedAt });
+    const fetchedAt = await writeGate(this.db).run(() => {
+      const at = isoNow(this.now);
+      new SpendLedger(this.db).storeBalance(a.mode, { credit: a.credit, currency: a.currency, accountId: a.id, fetchedAt: at });
+      return at;
+    });
     const balance = this.toBalance(a.mode, a.credit, a.currency, a.id, fetchedAt);
     this.events.emit('balance.changed', balance);
     return balance;

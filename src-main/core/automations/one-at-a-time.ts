@@ -21,7 +21,7 @@ export class OneAtATime {
   /** Runs `fn` alone: after the work before it, before the work after it. Its result and its error are the caller's. */
   exclusive<T>(fn: () => Promise<T>): Promise<T> {
     // Not a turn later when the gate is free: the order of work and everything else stays as it was.
-    const p = this.chain.then(() => (this.gate?.held ? this.gate.free().then(fn) : fn()));
+    const p = this.chain.then(() => (this.gate ? this.gate.run(fn) : fn()));
     this.chain = p.then(
       () => undefined,
       () => undefined,

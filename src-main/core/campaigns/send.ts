@@ -16,6 +16,7 @@ import { channelTraits } from './outbox/channel-traits';
 import { computerClock } from '../clock';
 import { consentMark, optedOutSince, type ConsentMark } from '../contacts/consent';
 import { nextTurn } from '../event-loop-turns';
+import { writeGate } from '../db/write-gate';
 
 export interface SendDeps {
   db: Db;
@@ -146,7 +147,9 @@ export class CampaignSender {
       'INSERT INTO campaign_exclusions (campaign_id, label, msisdn, contact_id, reason, detail) VALUES (?, ?, ?, ?, ?, ?)',
     );
     let firstId = 0;
-    const frozen = db.transaction(() => {
+    // After the turns above an import's thread may be at work: the freeze waits for the write gate rather than in
+    // SQLite's busy handler, which would hold the core (db/write-gate.ts). What it checks is read inside it.
+    const frozen = await writeGate(db).run(db.transaction(() => {
       const current = db.prepare('SELECT state FROM campaigns WHERE id = ?').pluck().get(id);
       if (current !== 'draft') throw new BeskedError('conflict', 'This campaign has already been sent or scheduled.', coded('campaign.alreadySent'));
       const since = optedOutSince(db, mark);
@@ -180,7 +183,7 @@ export class CampaignSender {
         id,
       );
       return true;
-    })();
+    }));
     if (frozen && batched > 0) this.deps.adopt?.(id, list);
     return frozen;
   }

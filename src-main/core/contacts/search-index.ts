@@ -59,9 +59,19 @@ export class SearchIndexUpkeep {
   constructor(
     private readonly db: Db,
     private readonly log: Logger,
-    { between, merge = true, stopped = () => false, around = (step) => step() }: UpkeepOptions = {},
+    { between, merge = true, stopped = () => false, around }: UpkeepOptions = {},
   ) {
-    this.around = around;
+    // On the core's thread a step claims the write gate, so that an import's thread begins no step of its own under it.
+    this.around =
+      around ??
+      ((step) => {
+        const release = writeGate(db).claim();
+        try {
+          return step();
+        } finally {
+          release?.();
+        }
+      });
     // On the core's thread a step also waits for an import's save to commit (db/write-gate.ts).
     this.between =
       between ??

@@ -9,8 +9,13 @@
 // Two signs make the gate held. The core's thread holds it from before it asks the worker to save until the worker
 // answers (`hold`). And the worker raises a flag in memory both threads share while it is inside any write
 // transaction of its own (`watch`, StepFlags), lowering it, and waking the core's waiters, when the transaction ends;
-// it pauses before its next step while one of them is waiting, so that their write goes first. A writer that finds
-// the gate free and writes in the same turn of the loop meets at most a step that began in that instant (≤ 20 ms).
+// it pauses before its next step while one of them is waiting, so that their write goes first.
+//
+// A writer that found the gate free could still meet a step begun an instant later, and wait for it in the busy
+// handler (the outbox's settling met the merge steps after an import of 100,000 that way, holding the core 20–35 ms
+// a time). So a writer claims the gate (`run`, `claim`): it raises a second shared flag, and a worker about to begin
+// a step waits while that flag is up (Dekker's handshake over sequentially consistent Atomics: of a writer and a step
+// starting at the same instant, at least one sees the other, and the writer goes first).
 import type { Db } from './database';
 
 /**
@@ -20,16 +25,31 @@ import type { Db } from './database';
 export type StepFlags = Int32Array;
 const IN_STEP = 0;
 const WAITING = 1;
+/** Counts the core's writers inside their claim (run, claim): a step does not begin meanwhile. */
+const CORE_WRITING = 2;
+/** How long a worker waits at a time for the core's claims to end before it looks again. */
+const CLAIM_WAIT_MS = 20;
 /** A waiter looks again after this long even unwoken (a worker that died inside a step never lowers its flag). */
 const RECHECK_MS = 100;
 
 export function createStepFlags(): StepFlags {
-  return new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT));
+  return new Int32Array(new SharedArrayBuffer(3 * Int32Array.BYTES_PER_ELEMENT));
 }
 
-/** The worker's side: raises the flag before a write transaction begins; the returned function lowers it after. */
+/**
+ * The worker's side: raises the flag before a write transaction begins, once no writer of the core's holds a claim
+ * (waiting on this thread meanwhile: a worker has nothing else to do); the returned function lowers it after.
+ */
 export function beginStep(flags: StepFlags): () => void {
-  Atomics.store(flags, IN_STEP, 1);
+  for (;;) {
+    Atomics.store(flags, IN_STEP, 1);
+    const writing = Atomics.load(flags, CORE_WRITING);
+    if (writing === 0) break;
+    // The core's writer goes first: the flag comes down (waking a writer that saw it up) until its claim ends.
+    Atomics.store(flags, IN_STEP, 0);
+    Atomics.notify(flags, IN_STEP);
+    Atomics.wait(flags, CORE_WRITING, writing, CLAIM_WAIT_MS);
+  }
   return () => {
     Atomics.store(flags, IN_STEP, 0);
     Atomics.notify(flags, IN_STEP);
@@ -60,14 +80,33 @@ export interface WriteGate {
   readonly held: boolean;
   /** Resolves at once when the gate is free, else when it is; never rejects. */
   free(): Promise<void>;
+  /**
+   * Claims the gate for the caller's synchronous write, if it is free: until the returned release is called no
+   * worker's step begins. Null when it is held (nothing claimed).
+   */
+  claim(): (() => void) | null;
+  /**
+   * Runs `fn` once the gate is free, in the same turn as it finds it free, with the gate claimed for as long as `fn`
+   * runs synchronously (an async `fn` up to its first await, after which a write must claim again). Rejects as `fn`.
+   */
+  run<T>(fn: () => T | PromiseLike<T>): Promise<T>;
 }
 
 export function createWriteGate(): WriteGate {
   let holds = 0;
   let waiters: (() => void)[] = [];
   const watched = new Set<StepFlags>();
-  const busyWorker = () => [...watched].find((f) => Atomics.load(f, IN_STEP) === 1);
-  return {
+  const busyWorker = () => {
+    for (const f of watched) if (Atomics.load(f, IN_STEP) === 1) return f;
+    return undefined;
+  };
+  const unclaim = (flags: Iterable<StepFlags>) => {
+    for (const f of flags) {
+      Atomics.sub(f, CORE_WRITING, 1);
+      Atomics.notify(f, CORE_WRITING);
+    }
+  };
+  const gate: WriteGate = {
     hold() {
       holds++;
       let released = false;
@@ -88,6 +127,35 @@ export function createWriteGate(): WriteGate {
     get held() {
       return holds > 0 || busyWorker() !== undefined;
     },
+    claim() {
+      if (holds > 0) return null;
+      const raised = [...watched];
+      for (const f of raised) Atomics.add(f, CORE_WRITING, 1);
+      // Raised first, then looked: a step that began before the flag went up is seen here.
+      if (raised.some((f) => Atomics.load(f, IN_STEP) === 1)) {
+        unclaim(raised);
+        return null;
+      }
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        unclaim(raised);
+      };
+    },
+    async run(fn) {
+      for (;;) {
+        const release = gate.claim();
+        if (release) {
+          try {
+            return fn();
+          } finally {
+            release();
+          }
+        }
+        await gate.free();
+      }
+    },
     async free() {
       for (;;) {
         if (holds > 0) {
@@ -106,6 +174,7 @@ export function createWriteGate(): WriteGate {
       }
     },
   };
+  return gate;
 }
 
 const gates = new WeakMap<Db, WriteGate>();

@@ -155,14 +155,16 @@ export class PriceBook {
       throw err instanceof BeskedError ? err : new BeskedError('network', `The price list could not be fetched: ${message}`, { cause: err, ...coded('pricing.fetchFailed') });
     }
     // Written once an import's save has committed, the core free meanwhile (db/write-gate.ts).
-    await writeGate(this.deps.db).free();
-    const fetchedAt = new Date(this.now()).toISOString();
-    this.deps.db
-      .prepare(
-        `INSERT INTO price_lists (mode, fetched_at, body) VALUES (?, ?, ?)
-         ON CONFLICT(mode) DO UPDATE SET fetched_at = excluded.fetched_at, body = excluded.body`,
-      )
-      .run(mode, fetchedAt, JSON.stringify({ standard: list.standard, premium: list.premium }));
+    const fetchedAt = await writeGate(this.deps.db).run(() => {
+      const at = new Date(this.now()).toISOString();
+      this.deps.db
+        .prepare(
+          `INSERT INTO price_lists (mode, fetched_at, body) VALUES (?, ?, ?)
+           ON CONFLICT(mode) DO UPDATE SET fetched_at = excluded.fetched_at, body = excluded.body`,
+        )
+        .run(mode, at, JSON.stringify({ standard: list.standard, premium: list.premium }));
+      return at;
+    });
     this.errors.delete(mode);
     return { mode, fetchedAt, list };
   }

@@ -122,18 +122,18 @@ export class InboxPoller {
         requests++;
         // Each page is stored as it comes, so a restart mid-walk keeps what was read; ids seen twice are dropped.
         if (res.messages.length > 0) {
-          await this.loop.writable();
-          await this.o.receive(target, res.messages.map(toIncoming));
+          await this.loop.write(() => this.o.receive(target, res.messages.map(toIncoming)));
           received += res.messages.length;
         }
         pages = res.pages;
         if (res.messages.length === 0) break;
       }
       // Only a complete walk moves the cursor: an interrupted one is redone from the same dates.
-      await this.loop.writable();
-      this.o.db
-        .prepare('INSERT INTO sync_state (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
-        .run(cursorKey(target.gateway), String(start));
+      await this.loop.write(() =>
+        this.o.db
+          .prepare('INSERT INTO sync_state (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
+          .run(cursorKey(target.gateway), String(start)),
+      );
       this.o.status.succeeded('inbox');
       return { requests, received, offline: false };
     } catch (err) {

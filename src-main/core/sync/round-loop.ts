@@ -56,11 +56,11 @@ export class RoundLoop<R extends { offline: boolean }> {
   }
 
   /**
-   * Resolves when the round may write without waiting for an import's save on the core's thread; a round awaits it
-   * right before each write that follows a request (the save may have begun while the request was out).
+   * Runs a round's write once it need not wait for an import's save on the core's thread, the gate claimed while it
+   * runs (db/write-gate.ts); a round writes through it after each request (the save may have begun meanwhile).
    */
-  async writable(): Promise<void> {
-    if (this.o.writes?.held) await this.o.writes.free();
+  async write<T>(fn: () => T | PromiseLike<T>): Promise<T> {
+    return this.o.writes ? this.o.writes.run(fn) : fn();
   }
 
   /** Runs fn after the round on its way, if any: rounds never overlap. */
@@ -86,7 +86,7 @@ export class RoundLoop<R extends { offline: boolean }> {
     this.o.status.planned(this.o.channel, atMs);
     this.timer = setTimeout(() => {
       this.timer = null;
-      this.serial(() => (this.o.writes?.held ? this.o.writes.free().then(this.o.round) : this.o.round()))
+      this.serial(() => this.write(this.o.round))
         .then((r) => this.after(r))
         .catch((err: unknown) => {
           this.o.log.error(this.o.errorMessage, { err });

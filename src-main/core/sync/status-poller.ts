@@ -153,8 +153,7 @@ export class StatusPoller {
           // Anything else is about this one message (an answer Besked cannot read): count the look and move on,
           // so one odd message cannot stall the others.
           this.o.log.warn('status poll of one message failed', { gatewayId: m.gatewayId, err });
-          await this.loop.writable();
-          applied.push(...this.finish(m, [], this.o.store.recipientsOf(m.gatewayId), { polled: true, final: false, now: this.now() }));
+          applied.push(...(await this.loop.write(() => this.finish(m, [], this.o.store.recipientsOf(m.gatewayId), { polled: true, final: false, now: this.now() }))));
         }
       }
     };
@@ -189,11 +188,12 @@ export class StatusPoller {
     } catch (err) {
       if (!(err instanceof NotFound)) throw err;
     }
-    await this.loop.writable();
-    const now = this.now();
-    const watched = this.o.store.recipientsOf(m.gatewayId);
-    const outcome = applyReports(watched, reports, 'legacy', now);
-    return this.finish(m, outcome.changes, watched, { polled: true, final: outcome.allFinal, now });
+    return this.loop.write(() => {
+      const now = this.now();
+      const watched = this.o.store.recipientsOf(m.gatewayId);
+      const outcome = applyReports(watched, reports, 'legacy', now);
+      return this.finish(m, outcome.changes, watched, { polled: true, final: outcome.allFinal, now });
+    });
   }
 
   /** Writes the changes and plans the next look, giving up (rest unknown) once the message is past its deadline. */

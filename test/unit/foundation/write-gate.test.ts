@@ -1,7 +1,10 @@
 // The write gate (src-main/core/db/write-gate.ts): held by the core's own holds and by a worker's step flag; free()
-// resolves when neither holds, never before, and wakes as soon as the last one lets go.
-import { describe, expect, it } from 'vitest';
+// resolves when neither holds, never before, and wakes as soon as the last one lets go. A writer's claim keeps a
+// worker thread's next step from beginning until it is released.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Worker } from 'node:worker_threads';
 import { beginStep, coreWaiting, createStepFlags, createWriteGate, inStep } from '../../../src-main/core/db/write-gate';
+import { startCoreThread } from '../../../src-main/core/core-thread';
 
 const settledWithin = async (p: Promise<unknown>, ms: number) => {
   let done = false;
@@ -90,5 +93,85 @@ describe("a write gate watching a worker's step flag", () => {
     expect(await settledWithin(waiting, 20)).toBe(false);
     end();
     expect(await settledWithin(waiting, 20)).toBe(true);
+  });
+});
+
+describe("a writer's claim against a worker thread's steps", () => {
+  let worker: Worker | null = null;
+  afterEach(async () => {
+    await worker?.terminate();
+    worker = null;
+  });
+
+  /** A thread that begins steps on `flags` when told; resolves once it is ready. */
+  async function stepThread(): Promise<{ began: () => Promise<void>; end: () => Promise<void>; begin: (flags: Int32Array) => void }> {
+    const w = startCoreThread({ built: new URL('./no-bundle.js', import.meta.url), source: new URL('./step-thread.ts', import.meta.url) });
+    worker = w;
+    const next = (key: string) => new Promise<void>((resolve) => w.on('message', (m: Record<string, unknown>) => (key in m ? resolve() : undefined)));
+    await next('ready');
+    return {
+      began: () => next('began'),
+      end: () => {
+        const ended = next('ended');
+        w.postMessage({ end: true });
+        return ended;
+      },
+      begin: (flags) => w.postMessage({ flags }),
+    };
+  }
+
+  it('runs the write in the same turn when the gate is free, and no step begins until the claim is released', async () => {
+    const gate = createWriteGate();
+    const flags = createStepFlags();
+    gate.watch(flags);
+    const thread = await stepThread();
+    let ran = false;
+    const release = gate.claim();
+    expect(release).not.toBeNull();
+    const began = thread.began();
+    thread.begin(flags);
+    // The thread waits while the claim stands (it would otherwise begin within a millisecond).
+    expect(await settledWithin(began, 150)).toBe(false);
+    expect(gate.held).toBe(false);
+    release!();
+    await began;
+    expect(gate.held).toBe(true);
+    // Now a claim is refused, and run() waits for the step's end before it writes.
+    expect(gate.claim()).toBeNull();
+    const written = gate.run(() => (ran = true));
+    expect(await settledWithin(written, 50)).toBe(false);
+    expect(ran).toBe(false);
+    await thread.end();
+    await written;
+    expect(ran).toBe(true);
+    // Free: run() calls its function before it returns, in the caller's turn.
+    let now = false;
+    void gate.run(() => (now = true));
+    expect(now).toBe(true);
+  });
+
+  it("releases the claim when the write throws, and after an async write's synchronous start", async () => {
+    const gate = createWriteGate();
+    const flags = createStepFlags();
+    gate.watch(flags);
+    const thread = await stepThread();
+    await expect(
+      gate.run(() => {
+        throw new Error('disk full');
+      }),
+    ).rejects.toThrow('disk full');
+    let resume: () => void = () => undefined;
+    const write = gate.run(async () => {
+      await new Promise<void>((r) => (resume = r));
+      return 'late part';
+    });
+    // The async write waits at its await with no claim standing: the thread's step begins.
+    const began = thread.began();
+    thread.begin(flags);
+    await began;
+    resume();
+    expect(await write).toBe('late part');
+    await thread.end();
+    expect(gate.held).toBe(false);
   });
 });

@@ -58,7 +58,7 @@ export class OutboxWorker {
       let next: number;
       this.woken = false;
       try {
-        next = await this.exclusive(() => (this.gate?.held ? this.gate.free().then(this.step) : this.step()));
+        next = await this.exclusive(() => (this.gate ? this.gate.run(this.step) : this.step()));
       } catch (err) {
         next = this.failed(err);
       }

@@ -362,16 +362,16 @@ export class Outbox {
     // An import's save may have begun while the request was out: its answer is written once the save has committed,
     // the core free meanwhile (db/write-gate.ts). A crash while waiting leaves the chunk in flight, as one during
     // the request does: its outcome unknown, never sent again by itself.
-    const gate = writeGate(this.deps.db);
-    if (gate.held) await gate.free();
-    this.storage.record(record, () => {
-      if (answered) {
-        this.lastSend = { at: this.now(), count: chunk.length };
-        t.doneThisRun += chunk.length;
-        this.deps.onAccepted?.();
-      }
-      runs.progress(row.id);
-      runs.finishIfDone(row.id);
-    });
+    await writeGate(this.deps.db).run(() =>
+      this.storage.record(record, () => {
+        if (answered) {
+          this.lastSend = { at: this.now(), count: chunk.length };
+          t.doneThisRun += chunk.length;
+          this.deps.onAccepted?.();
+        }
+        runs.progress(row.id);
+        runs.finishIfDone(row.id);
+      }),
+    );
   }
 }
