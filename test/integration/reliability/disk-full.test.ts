@@ -88,7 +88,14 @@ describe.skipIf(mount === null)('a full disk while sending', () => {
 
     // The write-ahead log is emptied first: a log that already holds pages is reused in place, and the whole campaign
     // could then be written down without asking the full disk for one more byte.
-    core.db.pragma('wal_checkpoint(TRUNCATE)');
+    // The checkpointer's thread may be copying at that instant (db/checkpointer.ts): then the log is not truncated
+    // (busy), so it is asked again until it is.
+    for (let tries = 0; ; tries++) {
+      const [r] = core.db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number; log: number }[];
+      if (r!.busy === 0 && r!.log === 0) break;
+      if (tries > 100) throw new Error(`the write-ahead log could not be emptied: ${JSON.stringify(r)}`);
+      await new Promise((res) => setTimeout(res, 10));
+    }
     const filler = fill(mount!);
     // Sending stops at the next write, and says why.
     let waiting = await ok('campaigns.get', { id });

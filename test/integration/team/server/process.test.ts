@@ -42,7 +42,8 @@ describe('npm run server', () => {
     expect(out).toMatch(/^The gateway token is kept (in the system keychain|in .+server-secrets\.json)/m);
     // Without a keychain the token file is there from the start, readable by this user only, and the terminal warned.
     if (existsSync(join(dataDir, TOKEN_FILE))) {
-      expect(err).toContain('Warning: no keychain');
+      // Standard error is a pipe of its own: its warning may arrive after the lines on standard output.
+      await expect.poll(() => err, { timeout: 10_000 }).toContain('Warning: no keychain');
       if (process.platform !== 'win32') expect(statSync(join(dataDir, TOKEN_FILE)).mode & 0o777).toBe(0o600);
     }
     const port = Number(url![2]);
