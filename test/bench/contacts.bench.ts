@@ -14,6 +14,7 @@ import type { Bench } from './harness';
 import { median, percentile } from './harness';
 import { naiveImport } from './naive-import';
 import { loadavg } from 'node:os';
+import { CORE_V8_FLAGS } from '../../src-main/core-v8-flags';
 
 const ROWS = 100_000;
 const FIRST = ['Søren', 'Anne', 'Mette', 'Jens', 'Lars', 'Pia', 'Ole', 'Hanne', 'Kirsten', 'Niels', 'Peter', 'Maria', 'Åse', 'Bjørn', 'Zoë', 'Émile'];
@@ -123,7 +124,8 @@ interface ChildResult {
 
 function runChild(mode: '--child' | '--child-naive'): Promise<ChildResult> {
   return new Promise((resolve, reject) => {
-    const p = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), mode], { stdio: ['ignore', 'pipe', 'inherit'] });
+    // Both with the flags a core's process starts with (src-main/core-v8-flags.ts), so the ratio compares the work alone.
+    const p = spawn(process.execPath, [...CORE_V8_FLAGS, '--import', 'tsx', fileURLToPath(import.meta.url), mode], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     p.stdout.on('data', (d: Buffer) => (out += d.toString()));
     p.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`import child ${mode} exited with ${code}`))));

@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { CORE_V8_FLAGS } from '../../src-main/core-v8-flags';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const RESULTS = join(ROOT, 'test-results');
@@ -35,7 +36,7 @@ export interface WebProcess {
 /** Spawns `tsx src-main/web.ts` (what `npm run web` runs) and waits for its one line. */
 export async function startWeb(opts: { dataDir?: string; env?: NodeJS.ProcessEnv; port?: number } = {}): Promise<WebProcess> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'besked-e2e-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src-main/web.ts'), '--port', String(opts.port ?? 0), '--data', dataDir], {
+  const child = spawn(process.execPath, [...CORE_V8_FLAGS, '--import', 'tsx', join(ROOT, 'src-main/web.ts'), '--port', String(opts.port ?? 0), '--data', dataDir], {
     cwd: ROOT,
     env: { ...process.env, BESKED_KEYCHAIN_SERVICE: `Besked-e2e-${process.pid}-${Date.now()}`, ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { ROOT } from './harness';
+import { CORE_V8_FLAGS } from '../../src-main/core-v8-flags';
 
 export interface ServerProcess {
   url: string;
@@ -18,7 +19,7 @@ export interface ServerProcess {
 /** Spawns `tsx src-main/server.ts` (what `npm run server` runs) and reads its address and fingerprint. */
 export async function startServer(name = 'Salon Ida'): Promise<ServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'besked-e2e-server-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src-main/server.ts'), '--host', '127.0.0.1', '--port', '0', '--data', dataDir, '--name', name], {
+  const child = spawn(process.execPath, [...CORE_V8_FLAGS, '--import', 'tsx', join(ROOT, 'src-main/server.ts'), '--host', '127.0.0.1', '--port', '0', '--data', dataDir, '--name', name], {
     cwd: ROOT,
     env: { ...process.env, BESKED_KEYCHAIN_SERVICE: `Besked-e2e-team-${process.pid}-${Date.now()}` },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { TOKEN_FILE } from '../../../../src-main/core/secrets/file-vault';
 import { httpsGet, staticFolder } from './helpers';
+import { CORE_V8_FLAGS } from '../../../../src-main/core-v8-flags';
 
 const ROOT = resolve(__dirname, '../../../..');
 const dirs: string[] = [];
@@ -21,7 +22,7 @@ describe('npm run server', () => {
     const dir = mkdtempSync(join(tmpdir(), 'besked-server-process-'));
     dirs.push(dir);
     const dataDir = join(dir, 'data');
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src-main/server.ts'), '--port', '0', '--data', dataDir, '--name', 'Salonen'], {
+    const child = spawn(process.execPath, [...CORE_V8_FLAGS, '--import', 'tsx', join(ROOT, 'src-main/server.ts'), '--port', '0', '--data', dataDir, '--name', 'Salonen'], {
       cwd: ROOT,
       env: { ...process.env, BESKED_RENDERER_DIR: staticFolder(dir), BESKED_KEYCHAIN_SERVICE: `Besked-server-test-${process.pid}-${Date.now()}` },
       stdio: ['ignore', 'pipe', 'pipe'],
