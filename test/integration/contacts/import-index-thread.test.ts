@@ -80,6 +80,44 @@ describe("an import's search indexing in its save thread", () => {
     expect(await total(core, 'Jensen')).toBeGreaterThan(1000);
   });
 
+  it('saves and indexes two imports running at the same time, each whole, each contact once, reads answering meanwhile', async () => {
+    core = await open(folder());
+    // The second file's numbers differ from the first's (the bench's file numbers its rows from 20000000).
+    const other = Buffer.from(
+      `Fornavn;Efternavn;Mobil\r\n${Array.from({ length: 3_000 }, (_, i) => `Anden${i};Samtidig;${90_000_000 + i}`).join('\r\n')}\r\n`,
+      'latin1',
+    );
+    let reads = 0;
+    let reading = true;
+    const reader = (async () => {
+      while (reading) {
+        const r = await core!.dispatch('contacts.list', { limit: 1 });
+        if (!r.ok) throw new Error(r.error.message);
+        reads++;
+        await new Promise((res) => setTimeout(res, 5));
+      }
+    })();
+    const [a, b] = (await Promise.all([
+      importThroughContract(core, generateCsv(6_000)),
+      importThroughContract(core, other, { kind: 'new', name: 'Anden fil' }),
+    ])) as { created: number }[];
+    reading = false;
+    await reader;
+    expect([a!.created, b!.created]).toEqual([6_000, 3_000]);
+    expect(reads).toBeGreaterThan(0);
+    await expect.poll(() => pending(core!), { timeout: 60_000 }).toBe(0);
+    integrity(core);
+    expect((core.db.prepare('SELECT count(*) AS n, count(DISTINCT msisdn) AS d FROM contacts').get() as { n: number; d: number })).toEqual({ n: 9_000, d: 9_000 });
+    expect(await total(core, 'samtidig')).toBe(3_000);
+    expect(await total(core, 'aps')).toBe(6_000);
+    // Each file's group holds its own contacts.
+    const groups = core.db.prepare('SELECT g.name, count(*) AS n FROM contact_groups g JOIN contact_group_members m ON m.group_id = g.id GROUP BY g.id ORDER BY g.name').all();
+    expect(groups).toEqual([
+      { name: 'Alle kunder', n: 6_000 },
+      { name: 'Anden fil', n: 3_000 },
+    ]);
+  });
+
   it("indexes nothing twice while the core's own catch-up of older pending contacts runs at the same time", async () => {
     const dir = folder();
     // 30,000 saved before a stop and never indexed: the core starts catching up on them at once, in its steps.
