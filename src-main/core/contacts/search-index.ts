@@ -181,11 +181,11 @@ export class SearchIndexUpkeep {
   }
 
   /**
-   * Merges the index's segments a step at a time (MERGE_PAGES each, `between` in between: the upkeep's own unless
-   * given) until FTS5 reports nothing left to do, a catch-up begins or the upkeep is stopped.
+   * Merges the index's segments a step at a time (`pages` each, MERGE_PAGES unless given; `between` in between: the
+   * upkeep's own unless given) until FTS5 reports nothing left to do, a catch-up begins or the upkeep is stopped.
    */
-  async mergeSteps(between = this.between): Promise<void> {
-    const merge = this.db.prepare(`INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('merge', ${MERGE_PAGES})`);
+  async mergeSteps(between = this.between, pages = MERGE_PAGES): Promise<void> {
+    const merge = this.db.prepare(`INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('merge', ${Math.max(2, Math.floor(pages))})`);
     while (this.db.open && !this.catching && !this.stopped()) {
       const before = this.changes();
       this.around(() => merge.run());

@@ -26,6 +26,14 @@ const PAUSE_BETWEEN_STEPS_MS = 2;
  * 100 ms…), so short free windows between steps could be missed again and again.
  */
 const MERGE_PAUSE_FACTOR = 3;
+/**
+ * Pages per merge step here, not search-index.ts's 16 (sized for steps on the core's thread): after an import of
+ * 100,000, steps of 16 pages were 10 s of work in all (630 steps), of 64 pages 3.7 s (192), their longest the same
+ * (44 ms; 256 pages: 2.2 s, 53 ms). Those seconds of CPU competed with the core on 2 cores: a send right after the
+ * import had its stretches stretched while the merging went on. A longer step only makes the core's writers wait a
+ * little longer at the write gate, the core answering meanwhile.
+ */
+const MERGE_PAGES = 64;
 const MIN_MERGE_PAUSE_MS = 10;
 
 /** A pause after each merge step in proportion to how long the step held the lock. */
@@ -92,7 +100,7 @@ async function save(file: string, options: ApplyOptions, flags: StepFlags): Prom
     }
     // Then the new segments are merged here too, after the import has answered (tidiness: search is right already).
     try {
-      await upkeep.mergeSteps(yieldingTo(flags, mergePauses()));
+      await upkeep.mergeSteps(yieldingTo(flags, mergePauses()), MERGE_PAGES);
     } catch (err) {
       parentPort!.postMessage({ merged: false, message: (err as Error).message });
     }
