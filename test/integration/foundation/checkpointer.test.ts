@@ -2,29 +2,25 @@
 // without any commit of the core's copying the log (that copy held the core's event loop 20–30 ms each time), and it
 // ends with the core.
 import { afterEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
-import { startCore, type Core } from '../../../src-main/core/core';
-import { MemoryVault } from '../../../src-main/core/secrets/vault';
+import type { Core } from '../../../src-main/core/core';
 import { WAL_BACKSTOP_PAGES } from '../../../src-main/core/db/checkpoints';
 import { checkpointsElsewhere, pauseCheckpointer } from '../../../src-main/core/db/checkpointer';
+import { startTestCore, type TestCore } from '../inbox/core-fixture';
 
-let core: Core | null = null;
-const dirs: string[] = [];
+let t: TestCore | null = null;
 afterEach(async () => {
-  await core?.close();
-  core = null;
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  await t?.close();
+  t = null;
 });
 
+/** A core with a scratch table, what its start wrote already copied (so the file's size is the one to compare with). */
 async function started(): Promise<{ core: Core; file: string }> {
-  const dir = mkdtempSync(join(tmpdir(), 'besked-checkpointer-'));
-  dirs.push(dir);
-  core = await startCore({ dataDir: dir, shell: 'web', version: 'test', vault: new MemoryVault() });
-  core.db.exec('CREATE TABLE scratch_big (x BLOB)');
-  core.db.pragma('wal_checkpoint(TRUNCATE)');
-  return { core, file: join(dir, 'besked.db') };
+  t = await startTestCore();
+  t.core.db.exec('CREATE TABLE scratch_big (x BLOB)');
+  t.core.db.pragma('wal_checkpoint(TRUNCATE)');
+  return { core: t.core, file: join(t.dir, 'besked.db') };
 }
 
 describe('the checkpointer', () => {
@@ -46,14 +42,8 @@ describe('the checkpointer', () => {
   });
 
   it("copies a large commit into the database file by itself, the core's commit having copied nothing", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'besked-checkpointer-'));
-    dirs.push(dir);
-    core = await startCore({ dataDir: dir, shell: 'web', version: 'test', vault: new MemoryVault() });
-    const file = join(dir, 'besked.db');
+    const { core, file } = await started();
     expect(core.db.pragma('wal_autocheckpoint', { simple: true })).toBe(WAL_BACKSTOP_PAGES);
-    core.db.exec('CREATE TABLE scratch_big (x BLOB)');
-    // What the start wrote is copied first (here, by the test), so the file's size is the one to compare with.
-    core.db.pragma('wal_checkpoint(TRUNCATE)');
     const before = statSync(file).size;
     // 24 MB in one commit: past SQLite's own threshold of 1,000 pages, below the backstop, so the commit copies nothing.
     core.db.prepare('INSERT INTO scratch_big VALUES (?)').run(Buffer.alloc(24 << 20, 7));
@@ -64,7 +54,7 @@ describe('the checkpointer', () => {
       await new Promise((r) => setTimeout(r, 20));
     }
     // Closing ends the thread (a hung thread would keep close from resolving).
-    await core.close();
-    core = null;
+    await t!.close();
+    t = null;
   });
 });
