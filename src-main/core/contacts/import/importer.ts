@@ -34,6 +34,7 @@ import { rememberMapping, setDefaultCountry } from '../contact-prefs';
 import { coded } from '../../../../src-shared/error-codes';
 import { computerClock, isoNow } from '../../clock';
 import { nextTurn } from '../../event-loop-turns';
+import { writeGate } from '../../db/write-gate';
 
 const PROGRESS_EVERY_MS = 100;
 
@@ -140,8 +141,12 @@ export class ContactImporter {
         // Searchable: in steps in the save's thread, and what it left (if it stopped) in steps between other calls.
         await saver.indexed();
         await this.indexSaved();
-        if (opts.hasHeader && headers) rememberMapping(this.db, headerSignature(padHeaders(headers, input.mapping.length)), input.mapping, isoNow(this.now));
-        setDefaultCountry(this.db, input.defaultCountry);
+        // The thread merges the index meanwhile: these writes claim the write gate, or one would wait for a merge step
+        // in SQLite's busy handler on the core's thread (db/write-gate.ts; 79 ms once, bench contacts.import100k).
+        await writeGate(this.db).run(() => {
+          if (opts.hasHeader && headers) rememberMapping(this.db, headerSignature(padHeaders(headers, input.mapping.length)), input.mapping, isoNow(this.now));
+          setDefaultCountry(this.db, input.defaultCountry);
+        });
       } catch (err) {
         this.log.warn('after saving an import', { err });
       }
