@@ -140,7 +140,7 @@ export function contactsHandlers(deps: ContactsDeps): { handlers: Pick<Handlers,
         return { removed };
       },
       'contacts.importBegin': ({ fileName, bytes }) => {
-        const u = importer.uploads.begin(fileName, bytes);
+        const u = importer.begin(fileName, bytes);
         return { importId: u.id, chunkBytes: UPLOAD_CHUNK_BYTES, maxBytes: IMPORT_MAX_BYTES };
       },
       'contacts.importChunk': async ({ importId, offset, base64 }) => ({ received: await importer.uploads.append(importId, offset, base64) }),

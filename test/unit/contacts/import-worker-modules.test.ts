@@ -1,6 +1,6 @@
-// The import's save thread starts with every run, from source in web and server mode: what it loads is start-up time
-// and memory beside the core's. It loads what the save needs and not libphonenumber (90 of the 116 modules it loaded
-// when contact-columns.ts took the search tokens from phone.ts).
+// The import's thread starts with a large upload (else with its run), from source in web and server mode: what it loads
+// is start-up time and memory beside the core's. It loads what the reading and the save need (libphonenumber with the
+// reading, since it maps the rows) and nothing of the core's gateway, sends or server.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
@@ -24,10 +24,12 @@ function loads(entry: string): { files: Set<string>; packages: Set<string> } {
   return { files, packages };
 }
 
-describe("the import's save thread", () => {
-  it('loads the save and not libphonenumber', () => {
+describe("the import's thread", () => {
+  it('loads the reading and the save, and nothing of the gateway, the sends or the server', () => {
     const { files, packages } = loads(fileURLToPath(new URL('../../../src-main/core/contacts/import/apply-worker.ts', import.meta.url)));
-    expect([...packages].filter((p) => p.startsWith('libphonenumber'))).toEqual([]);
     expect([...files].some((f) => f.endsWith('import/apply.ts'))).toBe(true);
+    expect([...files].some((f) => f.endsWith('import/read-rows.ts'))).toBe(true);
+    expect([...packages].filter((p) => ['undici', 'ws', 'electron', 'zod'].includes(p))).toEqual([]);
+    expect([...files].filter((f) => /core\/(gateway|campaigns|outbox|server|automations)\//.test(f))).toEqual([]);
   });
 });

@@ -1,13 +1,14 @@
-// Where an import's save (apply.ts) runs: in a worker thread with a database connection of its own, so the core keeps
-// answering while the one transaction that writes 100,000 contacts runs (on the core's thread it held every other
-// call for 0.5–1 s; issue 30.3). The thread starts when the file has been read: started with the run, its start-up
-// overlapped the reading but its memory added to the reading's (peaks of 390–399 MB against 337–349 in the same
-// hour). It loads only what the save needs (no libphonenumber: contact-columns.ts takes the search tokens from
-// phone-search-tokens.ts; 310 rather than 450 ms of CPU to start from source). Besked's own connection reads
-// meanwhile (WAL); a write of its own waits for the save's commit, as it waited before. After the save the same thread
-// indexes the new contacts for search in steps, the write lock free between two (on the core's thread those steps
-// held it for 1.7 s at 100,000, 20 ms at a time). Where no worker can start (an in-memory database; a thread that
-// fails to start) the save runs on the core's thread, and the log says so; the core's own upkeep then indexes.
+// Where an import's work off the core's thread runs: a worker thread with a database connection of its own. For a large
+// file (importer.ts READ_IN_THREAD_BYTES) it starts with the upload, so its start-up (0.3–0.45 s of CPU from source)
+// is over when the run begins, and reads and maps the rows (read-rows.ts: papaparse, libphonenumber) a few pieces ahead
+// of the core, which stages them one piece a turn (on the core's thread the reading was 1.7 s at 100,000 rows; with the
+// core answering a call every 20 ms the import took 6.2–6.6 s there and 4.7 in the thread, bench core.*). Then the
+// save (apply.ts), so the core keeps answering while the one transaction that writes 100,000 contacts runs (on the
+// core's thread it held every other call for 0.5–1 s; issue 30.3). Besked's own connection reads meanwhile (WAL); a
+// write of its own waits for the save's commit at the write gate. After the save the same thread indexes the new
+// contacts for search in steps, the write lock free between two (on the core's thread those steps held it for 1.7 s
+// at 100,000, 20 ms at a time). Where no worker can start (an in-memory database; a thread that fails to start) the
+// reading and the save run on the core's thread, and the log says so; the core's own upkeep then indexes.
 import type { Worker } from 'node:worker_threads';
 import { startCoreThread } from '../../core-thread';
 import type { Db } from '../../db/database';
@@ -17,13 +18,37 @@ import type { Logger } from '../../log';
 import { BeskedError } from '../../errors';
 import type { ErrorKind } from '../../../../src-shared/errors';
 import { applyStaged, type ApplyOptions, type ApplyResult } from './apply';
+import { readRows, type MappedRun, type ReadEnd, type ReadHooks } from './read-rows';
+import { nextTurn } from '../../event-loop-turns';
+import type { RowReader } from './stage-rows';
+import { UnclosedQuoteError } from './csv-records';
 
 type Answer =
   | { ok: true; result: Omit<ApplyResult, 'existing'> & { existing: [number, 'updated' | 'merged'][] } }
   | { ok: false; error: { kind: ErrorKind; message: string; code?: string; params?: Record<string, string | number>; besked: boolean } };
-type Message = Answer | { ready: true } | { started: true } | { indexed: boolean; message?: string } | { merged: false; message: string };
+type ReadFailed = { unclosedQuote: number } | { typeError: boolean; message: string };
+type Message =
+  | Answer
+  | { ready: true }
+  | { started: true }
+  | { indexed: boolean; message?: string }
+  | { merged: false; message: string }
+  | { run: MappedRun }
+  | { readEnd: ReadEnd }
+  | { readFailed: ReadFailed };
+
+/** The error the thread's reading failed with, as readError (import-errors.ts) knows it. */
+function readFailure(f: ReadFailed): Error {
+  if ('unclosedQuote' in f) return new UnclosedQuoteError(f.unclosedQuote);
+  return f.typeError ? new TypeError(f.message) : new Error(f.message);
+}
 
 export interface SaveThread {
+  /**
+   * Reads the file's rows (read-rows.ts) in the thread and hands each piece to hooks.onRun here, a few pieces ahead at
+   * most; on the core's thread where no worker runs.
+   */
+  read: RowReader;
   /** Saves the staged import (in the worker when it started, else here). */
   apply(o: ApplyOptions): Promise<ApplyResult>;
   /**
@@ -56,9 +81,10 @@ export function startSaveThread(db: Db, log: Logger): SaveThread {
     return onCoreThread(db);
   }
   // While this thread saves and indexes, its own commits copy the log into the file; the checkpointer's thread rests
-  // meanwhile. Not while it merges (7–9 s after an import of 100,000, in small steps): the core's commits would copy
-  // the log then, on the core's thread (its idle checkpoint held the core 60 ms, bench core.max_loop_block_ms).
-  const resumeCheckpoints = pauseCheckpointer(db);
+  // meanwhile (from the save on: a thread started with the upload may wait minutes for its run). Not while it merges
+  // (7–9 s after an import of 100,000, in small steps): the core's commits would copy the log then, on the core's
+  // thread (its idle checkpoint held the core 60 ms, bench core.max_loop_block_ms).
+  let resumeCheckpoints = () => undefined as void;
   // The worker raises these while inside a write transaction; the core's writers wait on them (db/write-gate.ts).
   const flags = createStepFlags();
   const unwatch = writeGate(db).watch(flags);
@@ -69,13 +95,64 @@ export function startSaveThread(db: Db, log: Logger): SaveThread {
   let indexing = false;
   let indexedNow: () => void = () => undefined;
   const indexed = new Promise<void>((resolve) => (indexedNow = resolve));
+  let reading: { hooks: ReadHooks; resolve: (end: ReadEnd) => void; reject: (err: unknown) => void } | null = null;
   const settle = (m: Answer | Error) => {
-    if (m instanceof Error) failed ??= m;
+    if (m instanceof Error) {
+      failed ??= m;
+      // Nothing is saved while the file is read: the import can simply be run again.
+      reading?.reject(new BeskedError('internal', 'The import stopped while reading the file. Nothing was changed: import it again.', { cause: m }));
+      reading = null;
+    }
     answered?.(m);
     answered = null;
   };
+  // The reading's messages, taken one per turn of the loop: a port hands over all it holds at once, and pieces staged
+  // back to back held the core 100–170 ms (bench contacts.import100k max_loop_block_ms).
+  type ReadItem = { run: MappedRun } | { readEnd: ReadEnd } | { readFailed: ReadFailed };
+  const readInbox: ReadItem[] = [];
+  let draining = false;
+  const takeRead = (m: ReadItem) => {
+    const r = reading;
+    if (!r) return;
+    if ('readEnd' in m || 'readFailed' in m) {
+      reading = null;
+      if ('readEnd' in m) r.resolve(m.readEnd);
+      else r.reject(readFailure(m.readFailed));
+      return;
+    }
+    try {
+      r.hooks.onRun(m.run);
+    } catch (err) {
+      // Staging failed (a full disk): the reading stops, and the run fails with what happened.
+      reading = null;
+      worker.postMessage({ cancelRead: true });
+      r.reject(err);
+      return;
+    }
+    worker.postMessage(r.hooks.shouldStop() ? { cancelRead: true } : { ack: true });
+  };
+  const drainReadInbox = async () => {
+    if (draining) return;
+    draining = true;
+    try {
+      for (let first = true; readInbox.length; first = false) {
+        if (!first) await nextTurn();
+        takeRead(readInbox.shift()!);
+      }
+    } finally {
+      draining = false;
+    }
+  };
+  const whenReady = (send: () => void) => {
+    if (ready) send();
+    else worker.once('message', (m: Message) => ('ready' in m ? send() : undefined));
+  };
   worker.on('message', (m: Message) => {
     if ('ready' in m) ready = true;
+    else if ('run' in m || 'readEnd' in m || 'readFailed' in m) {
+      readInbox.push(m);
+      void drainReadInbox();
+    }
     else if ('started' in m) started = true;
     else if ('indexed' in m) {
       if (!m.indexed) log.warn("the import's worker could not index the saved contacts; the core indexes them", { message: m.message });
@@ -103,6 +180,13 @@ export function startSaveThread(db: Db, log: Logger): SaveThread {
   worker.unref();
 
   return {
+    read(req, hooks) {
+      if (failed) return Promise.reject(failed);
+      return new Promise<ReadEnd>((resolve, reject) => {
+        reading = { hooks, resolve, reject };
+        whenReady(() => worker.postMessage({ read: req }));
+      });
+    },
     async apply(o) {
       // From the moment the worker is asked to save until it answers, the core's writers wait for the gate rather
       // than in SQLite's busy handler, which would hold the core's thread (db/write-gate.ts).
@@ -111,12 +195,11 @@ export function startSaveThread(db: Db, log: Logger): SaveThread {
         failed ??
         (await new Promise<Answer | Error>((resolve) => {
           answered = resolve;
-          const send = () => {
+          whenReady(() => {
             release = writeGate(db).hold();
+            resumeCheckpoints = pauseCheckpointer(db);
             worker.postMessage({ file: db.name, options: o, flags });
-          };
-          if (ready) send();
-          else worker.once('message', (m: Message) => ('ready' in m ? send() : undefined));
+          });
         }).finally(() => release()));
       if (answer instanceof Error) {
         // Before it began, nothing was written: the save runs here instead. After, whether it committed is unknown.
@@ -151,5 +234,5 @@ export function startSaveThread(db: Db, log: Logger): SaveThread {
 
 /** The save on the core's thread: the core's upkeep indexes the new contacts afterwards, in steps between calls. */
 function onCoreThread(db: Db): SaveThread {
-  return { apply: async (o) => applyStaged(db, o), indexed: async () => undefined, ended: async () => undefined, close: () => undefined, stop: async () => undefined };
+  return { read: readRows, apply: async (o) => applyStaged(db, o), indexed: async () => undefined, ended: async () => undefined, close: () => undefined, stop: async () => undefined };
 }

@@ -1,6 +1,7 @@
-// The worker thread's side of apply-thread.ts: waits for one staged import, opens Besked's database with a connection
-// of its own, saves it with applyStaged (the very transaction the core would run) and posts back what it did, or the
-// error; then brings the search index up to date in steps (search-index.ts), off the core's thread, and says so.
+// The worker thread's side of apply-thread.ts: reads a large file's rows and hands them on for the core to stage
+// (read-rows.ts), a few pieces ahead at most; then waits for the staged import, opens Besked's database with a
+// connection of its own, saves it with applyStaged (the very transaction the core would run) and posts back what it
+// did, or the error; then brings the search index up to date in steps (search-index.ts), off the core's thread.
 import { parentPort } from 'node:worker_threads';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Database from 'better-sqlite3';
@@ -11,6 +12,8 @@ import { BeskedError } from '../../errors';
 import { createLogger } from '../../log';
 import { SearchIndexUpkeep } from '../search-index';
 import { applyStaged, type ApplyOptions } from './apply';
+import { mapPiece, readPieces, type ReadRequest } from './read-rows';
+import { UnclosedQuoteError } from './csv-records';
 
 /**
  * Between two indexing steps (20 ms each) the write lock is free 2 ms: the import waits for the indexing, and a write
@@ -47,13 +50,55 @@ function mergePauses(): () => Promise<void> {
 
 let stop = false;
 
-parentPort!.on('message', (m: { stop: true } | { file: string; options: ApplyOptions; flags: StepFlags }) => {
+/**
+ * Pieces read ahead of the core's staging at most: enough that the reading never waits for a turn of the core's loop,
+ * few enough that the file does not pile up in the core's message queue (32 KB each).
+ */
+const RUNS_AHEAD = 4;
+let credits = RUNS_AHEAD;
+let readStop = false;
+let creditsBack: (() => void) | null = null;
+
+type Incoming = { stop: true } | { ack: true } | { cancelRead: true } | { read: ReadRequest } | { file: string; options: ApplyOptions; flags: StepFlags };
+
+parentPort!.on('message', (m: Incoming) => {
   if ('stop' in m) {
     stop = true;
-    return;
-  }
-  void save(m.file, m.options, m.flags);
+    readStop = true;
+    creditsBack?.();
+  } else if ('ack' in m) {
+    credits++;
+    creditsBack?.();
+  } else if ('cancelRead' in m) {
+    readStop = true;
+    creditsBack?.();
+  } else if ('read' in m) void read(m.read);
+  else void save(m.file, m.options, m.flags);
 });
+
+/** Reads the file and posts its pieces, mapped; ends with whether it stopped, or with what went wrong (stage-rows.ts says it in words). */
+async function read(req: ReadRequest): Promise<void> {
+  try {
+    const end = await readPieces(req, {
+      onPiece: (piece, bytesRead) => {
+        credits--;
+        parentPort!.postMessage({ run: mapPiece(piece, req, bytesRead) });
+      },
+      beforeRead: async () => {
+        while (credits <= 0 && !readStop) await new Promise<void>((resolve) => (creditsBack = resolve));
+        creditsBack = null;
+      },
+      shouldStop: () => readStop,
+    });
+    parentPort!.postMessage({ readEnd: end });
+  } catch (err) {
+    const failed =
+      err instanceof UnclosedQuoteError
+        ? { unclosedQuote: err.record }
+        : { typeError: err instanceof TypeError, message: err instanceof Error ? err.message : String(err) };
+    parentPort!.postMessage({ readFailed: failed });
+  }
+}
 
 /**
  * After a step, while a writer of the core's waits for it (woken as the step ended), the next step waits too, up to

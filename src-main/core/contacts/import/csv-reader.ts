@@ -21,6 +21,8 @@ export interface ReadCsvOptions {
   onProgress?(bytesRead: number): void;
   /** Checked before each read; true stops reading. */
   shouldStop?(): boolean;
+  /** Awaited before each read (before shouldStop is asked): a reader in a thread waits here for its runs to be taken. */
+  beforeRead?(): Promise<void>;
 }
 
 export interface ReadCsvResult {
@@ -43,6 +45,7 @@ export async function readCsvFile(opts: ReadCsvOptions): Promise<ReadCsvResult> 
   // The next piece is read only once papaparse has taken the previous one, so progress follows the parse.
   async function* pieces(): AsyncGenerator<string> {
     for (;;) {
+      if (opts.beforeRead) await opts.beforeRead();
       if (opts.shouldStop?.()) {
         stopped = true;
         return;

@@ -1,6 +1,7 @@
 // The import of a contacts file from upload to report, step by step: the preview (preview.ts), then a run
-// that reads every row into a staging database with progress and cancel (stage-rows.ts), saves all of it in
-// one transaction (apply.ts, in a worker thread: apply-thread.ts) and says what happened to each row (import-report.ts). A file that cannot be
+// that reads every row into a staging database with progress and cancel (stage-rows.ts; a large file's rows read and
+// mapped in the import's thread, started with its upload), saves all of it in one transaction (apply.ts, in that
+// worker thread: apply-thread.ts) and says what happened to each row (import-report.ts). A file that cannot be
 // read is refused with a reason (import-errors.ts), and nothing stored is changed.
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -37,6 +38,15 @@ import { nextTurn } from '../../event-loop-turns';
 import { writeGate } from '../../db/write-gate';
 
 const PROGRESS_EVERY_MS = 100;
+/**
+ * From this size on a file's rows are read and mapped in the import's thread while the core stages them, the two
+ * halves of the work on two cores (bench contacts.import100k: the reading took 1.7 s on the core's thread alone), and
+ * the thread is started with the upload, so its start-up (0.3–0.45 s of CPU from source) is over when the run begins.
+ * A smaller file is read on the core's thread in a fraction of that.
+ */
+export const READ_IN_THREAD_BYTES = 1024 * 1024;
+/** A thread started with an upload whose run has not come ends after this long; the run starts another. */
+const WARM_FOR_MS = 10 * 60_000;
 
 export interface RunInput {
   importId: string;
@@ -58,6 +68,8 @@ export class ContactImporter {
   private readonly finished = new Map<string, Finished>();
   /** Save threads still at work (indexing or merging after their run answered), ended when Besked stops. */
   private readonly threads = new Set<SaveThread>();
+  /** Threads started with a large upload, waiting for its run. */
+  private readonly warm = new Map<string, { thread: SaveThread; timer: NodeJS.Timeout }>();
 
   constructor(
     private readonly db: Db,
@@ -67,8 +79,41 @@ export class ContactImporter {
     /** Makes the saved contacts searchable; resolves when they are. */
     private readonly indexSaved: () => Promise<void> = async () => undefined,
     private readonly now: () => number = computerClock.now,
+    /** From this upload size on the rows are read in the import's thread (tests compare both ways). */
+    private readonly readInThreadBytes = READ_IN_THREAD_BYTES,
   ) {
-    this.uploads = new Uploads(dir, (id) => this.running.has(id));
+    this.uploads = new Uploads(
+      dir,
+      (id) => this.running.has(id),
+      (id) => this.coolDown(id),
+    );
+  }
+
+  /** A new upload; a large one has its thread started now (READ_IN_THREAD_BYTES). */
+  begin(fileName: string, bytes: number): Upload {
+    const u = this.uploads.begin(fileName, bytes);
+    if (bytes >= this.readInThreadBytes && !this.db.memory) {
+      const thread = startSaveThread(this.db, this.log);
+      const timer = setTimeout(() => this.coolDown(u.id), WARM_FOR_MS);
+      timer.unref();
+      this.warm.set(u.id, { thread, timer });
+    }
+    return u;
+  }
+
+  /** How many threads wait for their upload's run. */
+  waitingThreads(): number {
+    return this.warm.size;
+  }
+
+  /** The upload's waiting thread, no longer waiting: ended (unless `keep`) or handed to its run. */
+  private coolDown(id: string, keep = false): SaveThread | null {
+    const w = this.warm.get(id);
+    if (!w) return null;
+    this.warm.delete(id);
+    clearTimeout(w.timer);
+    if (!keep) void w.thread.stop();
+    return w.thread;
   }
 
   async preview(importId: string, want: Partial<ReadOptions>): Promise<ImportPreview> {
@@ -108,16 +153,24 @@ export class ContactImporter {
       });
     };
     try {
+      const T=(l:string)=>console.error('T',l,(performance.now()-started).toFixed(0));
       progress('reading', 0, true);
-      const { headers, blankLines, stopped } = await stageRows(staging, {
+      saver = this.coolDown(u.id, true) ?? startSaveThread(this.db, this.log);
+      this.track(saver);
+      const { headers, blankLines, stopped } = await stageRows(
+        staging,
+        {
         file: u.file,
         read: opts,
         mapping: input.mapping,
         defaultCountry: input.defaultCountry,
         mergeRule: input.mergeRule,
         shouldStop: () => state.cancel,
-        onProgress: (bytes) => progress('reading', bytes),
-      });
+          onProgress: (bytes) => progress('reading', bytes),
+        },
+        u.bytes >= this.readInThreadBytes ? saver.read : undefined,
+      );
+      T('read');
       if (stopped) throw new BeskedError('cancelled', 'Import cancelled. Nothing was changed.', coded('import.cancelled'));
       if (staging.accepted + staging.rejected === 0) throw opts.hasHeader ? headerOnly() : emptyFile();
       requireConfirmedGroups(this.db, staging.groupNames(), input.createGroups ?? []);
@@ -126,8 +179,6 @@ export class ContactImporter {
       // Let the "saving" event leave before the save (on the core's thread where no worker runs it) holds the core.
       await nextTurn();
       const by = `import of ${u.fileName}`;
-      saver = startSaveThread(this.db, this.log);
-      this.track(saver);
       const apply = await saver.apply({
         stagingPath,
         rule: input.mergeRule,
@@ -136,10 +187,11 @@ export class ContactImporter {
         customFields: input.mapping.flatMap((t) => (typeof t === 'object' ? [{ key: t.custom, label: t.label }] : [])),
         now: isoNow(this.now),
       });
+      T('saved');
       // Saved. What follows cannot undo that, so it must not turn the import into a failure.
       try {
         // Searchable: in steps in the save's thread, and what it left (if it stopped) in steps between other calls.
-        await saver.indexed();
+        await saver.indexed();T('indexed');
         await this.indexSaved();
         // The thread merges the index meanwhile: these writes claim the write gate, or one would wait for a merge step
         // in SQLite's busy handler on the core's thread (db/write-gate.ts; 79 ms once, bench contacts.import100k).
@@ -171,7 +223,8 @@ export class ContactImporter {
 
   /** Ends every save thread still at work (between two of its steps) and resolves when they have ended. */
   async stop(): Promise<void> {
-    await Promise.all([...this.threads].map((t) => t.stop()));
+    const waiting = [...this.warm.keys()].map((id) => this.coolDown(id, true)!);
+    await Promise.all([...this.threads, ...waiting].map((t) => t.stop()));
   }
 
   private track(thread: SaveThread): void {

@@ -1,20 +1,12 @@
-// A run's reading step: every row of the file into the import's staging database, the header kept, blank
-// lines counted, and each row mapped and accepted or rejected with the row number a spreadsheet shows.
+// A run's staging step: every row of the file into the import's staging database as its reader hands the rows on
+// (read-rows.ts: in the import's thread for a large file, apply-thread.ts, else here on the core's thread), each
+// accepted or rejected with the row number a spreadsheet shows.
 import type { ColumnTarget, MergeRule } from '../../../../src-shared/contract';
 import type { CountryCode } from '../../../../src-shared/phone';
-import { readCsvFile } from './csv-reader';
-import { isBlank, mapRow } from './row-mapping';
+import { readRows, type MappedRun, type ReadEnd, type ReadHooks, type ReadRequest } from './read-rows';
 import type { Staging } from './staging';
 import type { ReadOptions } from './preview';
 import { readError } from './import-errors';
-
-/**
- * Bytes per piece of the file: each piece's rows are mapped and staged in one synchronous run. About 300 rows keep
- * that run near 15 ms on a quiet machine: 64 KB (about 600 rows) held the core 50–60 ms at a time (the import's p99
- * in bench core.max_loop_block_ms: 55 ms; 15–16 ms with 32 KB), and 16 KB made the reading 0.25 s slower at
- * 100,000 rows (each piece is a file read and a turn of papaparse's stream).
- */
-const STAGE_READ_BYTES = 32 * 1024;
 
 export interface StageInput {
   file: string;
@@ -26,54 +18,43 @@ export interface StageInput {
   onProgress: (bytesRead: number) => void;
 }
 
-export interface Staged {
+export interface Staged extends ReadEnd {
   /** The header row's cells, when the file has one. */
   headers: string[] | null;
   blankLines: number;
-  /** The read was cancelled before the end of the file. */
-  stopped: boolean;
 }
 
-export async function stageRows(staging: Staging, input: StageInput): Promise<Staged> {
-  const opts = input.read;
+/** Whatever reads the file's rows and hands them on: readRows here, or the import's thread. */
+export type RowReader = (req: ReadRequest, hooks: ReadHooks) => Promise<ReadEnd>;
+
+/** One piece's rows into the staging database, in one transaction. */
+export function stageRun(staging: Staging, run: MappedRun, rule: MergeRule): void {
+  staging.batch(() => {
+    for (const r of run.rows) {
+      if ('staged' in r) staging.accept(r.row, r.staged, rule);
+      else staging.reject(r.row, r.reason, r.message, r.cells);
+    }
+  });
+}
+
+export async function stageRows(staging: Staging, input: StageInput, reader: RowReader = readRows): Promise<Staged> {
   let headers: string[] | null = null;
   let blankLines = 0;
-  const ctx = { defaultCountry: input.defaultCountry, delimiter: opts.delimiter };
-  let read;
   try {
-    read = await readCsvFile({
-      path: input.file,
-      encoding: opts.encoding,
-      delimiter: opts.delimiter,
-      readBytes: STAGE_READ_BYTES,
-      shouldStop: input.shouldStop,
-      onProgress: input.onProgress,
-      onRun: (run) =>
-        staging.batch(() => {
-          run.rows.forEach((cells, i) => {
-            const record = run.firstRecord + i;
-            if (opts.hasHeader && record === 0) {
-              headers = cells.map((c) => c.replace(/^\ufeff/, '').trim());
-              return;
-            }
-            if (isBlank(cells)) {
-              blankLines++;
-              return;
-            }
-            // The row number a spreadsheet shows (the header, when there is one, is row 1).
-            const rowNo = record + 1;
-            if (run.badQuotes.has(i)) {
-              staging.reject(rowNo, 'bad_quotes', 'A quote (") in this row is misplaced: a value in quotes must end with the quote.', cells);
-              return;
-            }
-            const r = mapRow(cells, input.mapping, ctx);
-            if (r.ok) staging.accept(rowNo, r.row, input.mergeRule);
-            else staging.reject(rowNo, r.reason, r.message, cells);
-          });
-        }),
-    });
+    const { stopped } = await reader(
+      { file: input.file, read: input.read, mapping: input.mapping, defaultCountry: input.defaultCountry },
+      {
+        onRun: (run) => {
+          if (run.headers) headers = run.headers;
+          blankLines += run.blankLines;
+          stageRun(staging, run, input.mergeRule);
+          input.onProgress(run.bytesRead);
+        },
+        shouldStop: input.shouldStop,
+      },
+    );
+    return { headers, blankLines, stopped };
   } catch (err) {
     throw readError(err);
   }
-  return { headers, blankLines, stopped: read.stopped };
 }

@@ -4,9 +4,9 @@
 // however large the file.
 import Database from 'better-sqlite3';
 import type { ImportRejectReason, MergeRule } from '../../../../src-shared/contract';
-import { toColumns, fieldsOf } from '../contact-columns';
+import { toColumns, fieldsOf, phonePartsOf } from '../contact-columns';
 import { mergeFields } from '../merge-rules';
-import type { MappedRow } from './row-mapping';
+import type { StagedInput } from './read-rows';
 
 export interface StagedRow {
   sid: number;
@@ -99,21 +99,21 @@ export class Staging {
    * number is folded into it by the rule and logged as such. Groups add up: a contact joins every group any of
    * its rows names, whatever the merge rule (joining is not overwriting a value).
    */
-  accept(rowNo: number, row: MappedRow, rule: MergeRule): void {
+  accept(rowNo: number, row: StagedInput, rule: MergeRule): void {
     this.accepted++;
-    const c = toColumns(row.phone, row.fields);
+    const c = row.columns;
     // Bound by position: a hundred thousand rows bind several times faster than by name from a fresh object each.
     const inserted = this.insert.run(c.msisdn, c.e164, c.first_name, c.last_name, c.email, c.company, c.notes, c.custom, c.sort_key, c.search_phone, c.search_custom, row.optOut ? 1 : 0, rowNo);
     if (inserted.changes === 1) {
       for (const name of row.groups) this.joinGroup.run(inserted.lastInsertRowid, name);
       return;
     }
-    const cur = this.byMsisdn.get(row.phone.msisdn)!;
+    const cur = this.byMsisdn.get(c.msisdn)!;
     for (const name of row.groups) this.joinGroup.run(cur.sid, name);
-    const merged = mergeFields(fieldsOf(cur), row.fields, rule);
+    const merged = mergeFields(fieldsOf(cur), fieldsOf(c), rule);
     const optOut = cur.opt_out === 1 || row.optOut;
     if (merged.changed.length || optOut !== (cur.opt_out === 1)) {
-      this.update.run({ ...toColumns(row.phone, merged.next), opt_out: optOut ? 1 : 0, sid: cur.sid });
+      this.update.run({ ...toColumns(phonePartsOf(c), merged.next), opt_out: optOut ? 1 : 0, sid: cur.sid });
     }
     this.log.run(rowNo, cur.sid, null, null, null);
   }

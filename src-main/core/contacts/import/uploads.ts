@@ -44,6 +44,8 @@ export class Uploads {
   constructor(
     private readonly root: string,
     private readonly busy: (id: string) => boolean,
+    /** Told of every upload discarded (by its owner, or to make room), so what waits for it can end. */
+    private readonly discarded: (id: string) => void = () => undefined,
   ) {
     // Uploads do not outlive the process: whatever a previous run left is removed.
     rmSync(root, { recursive: true, force: true });
@@ -103,6 +105,7 @@ export class Uploads {
     const u = this.uploads.get(id);
     if (!u) return false;
     this.uploads.delete(id);
+    this.discarded(id);
     await rm(u.dir, { recursive: true, force: true });
     return true;
   }
