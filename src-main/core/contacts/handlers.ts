@@ -143,7 +143,7 @@ export function contactsHandlers(deps: ContactsDeps): { handlers: Pick<Handlers,
         const u = importer.begin(fileName, bytes);
         return { importId: u.id, chunkBytes: UPLOAD_CHUNK_BYTES, maxBytes: IMPORT_MAX_BYTES };
       },
-      'contacts.importChunk': async ({ importId, offset, base64 }) => ({ received: await importer.uploads.append(importId, offset, base64) }),
+      'contacts.importChunk': async ({ importId, offset, base64 }) => ({ received: await importer.append(importId, offset, base64) }),
       'contacts.importPreview': ({ importId, encoding, delimiter, hasHeader }) =>
         importer.preview(importId, {
           ...(encoding ? { encoding } : {}),

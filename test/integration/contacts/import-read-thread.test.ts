@@ -58,7 +58,7 @@ function bigExport(rows = 20_000): string {
 async function uploaded(i: ContactImporter, text: string): Promise<string> {
   const bytes = Buffer.from(text, 'latin1');
   const u = i.begin('kunder.csv', bytes.length);
-  for (let off = 0; off < bytes.length; off += 512 * 1024) await i.uploads.append(u.id, off, bytes.subarray(off, off + 512 * 1024).toString('base64'));
+  for (let off = 0; off < bytes.length; off += 512 * 1024) await i.append(u.id, off, bytes.subarray(off, off + 512 * 1024).toString('base64'));
   return u.id;
 }
 
@@ -134,10 +134,15 @@ describe("a large file read in the import's thread", () => {
 });
 
 describe('the thread started with a large upload', () => {
-  it('waits for its run, ends when the upload is discarded, and is not started for a small file', async () => {
+  it('waits for its run, ends when the upload is discarded, and is not started for a small file or an announcement alone', async () => {
     const { importer: i } = await importer(READ_IN_THREAD_BYTES);
     const small = i.begin('lille.csv', 1000);
+    await i.append(small.id, 0, Buffer.from('Navn;Mobil\r\n').toString('base64'));
     expect(i.waitingThreads()).toBe(0);
+    // Announced, not sent: no thread (a caller could otherwise start threads by announcing uploads).
+    const announced = i.begin('stor.csv', 5 * 1024 * 1024);
+    expect(i.waitingThreads()).toBe(0);
+    await i.discard(announced.id);
     const big = await uploaded(i, bigExport());
     expect(i.waitingThreads()).toBe(1);
     await i.discard(big);

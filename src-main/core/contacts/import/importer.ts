@@ -41,7 +41,7 @@ const PROGRESS_EVERY_MS = 100;
 /**
  * From this size on a file's rows are read and mapped in the import's thread while the core stages them, the two
  * halves of the work on two cores (bench contacts.import100k: the reading took 1.7 s on the core's thread alone), and
- * the thread is started with the upload, so its start-up (0.3–0.45 s of CPU from source) is over when the run begins.
+ * the thread is started with the upload's first chunk, so its start-up (0.3–0.45 s of CPU from source) is over when the run begins.
  * A smaller file is read on the core's thread in a fraction of that.
  */
 export const READ_IN_THREAD_BYTES = 1024 * 1024;
@@ -89,16 +89,25 @@ export class ContactImporter {
     );
   }
 
-  /** A new upload; a large one has its thread started now (READ_IN_THREAD_BYTES). */
+  /** A new upload. */
   begin(fileName: string, bytes: number): Upload {
-    const u = this.uploads.begin(fileName, bytes);
-    if (bytes >= this.readInThreadBytes && !this.db.memory) {
+    return this.uploads.begin(fileName, bytes);
+  }
+
+  /**
+   * A chunk of an upload. A large upload has its thread started once its first chunk is in (READ_IN_THREAD_BYTES): not
+   * at its announcement, or announcing uploads without sending them would start threads at no cost to the caller.
+   */
+  async append(importId: string, offset: number, base64: string): Promise<number> {
+    const received = await this.uploads.append(importId, offset, base64);
+    const u = this.uploads.get(importId);
+    if (u.bytes >= this.readInThreadBytes && !this.warm.has(u.id) && !this.running.has(u.id) && !this.finished.has(u.id) && !this.db.memory) {
       const thread = startSaveThread(this.db, this.log);
       const timer = setTimeout(() => this.coolDown(u.id), WARM_FOR_MS);
       timer.unref();
       this.warm.set(u.id, { thread, timer });
     }
-    return u;
+    return received;
   }
 
   /** How many threads wait for their upload's run. */
