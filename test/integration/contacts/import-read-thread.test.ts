@@ -12,6 +12,9 @@ import { EventBus } from '../../../src-main/core/events';
 import { createLogger } from '../../../src-main/core/log';
 import { ContactImporter, READ_IN_THREAD_BYTES } from '../../../src-main/core/contacts/import/importer';
 import { BeskedError } from '../../../src-main/core/errors';
+import { startSaveThread } from '../../../src-main/core/contacts/import/apply-thread';
+import type { MappedRun } from '../../../src-main/core/contacts/import/read-rows';
+import { writeFileSync } from 'node:fs';
 
 const dirs: string[] = [];
 const cores: Core[] = [];
@@ -134,6 +137,23 @@ describe("a large file read in the import's thread", () => {
 });
 
 describe('the thread started with a large upload', () => {
+  it('leaves the reading to the core when it ended before its run', async () => {
+    const { core } = await importer(0);
+    const thread = startSaveThread(core.db, createLogger({}));
+    await thread.stop();
+    const file = join(dirs.at(-1)!, 'kunder.csv');
+    writeFileSync(file, bigExport(50), 'latin1');
+    const runs: MappedRun[] = [];
+    const end = await thread.read(
+      { file, read: { encoding: 'windows-1252', delimiter: ';', hasHeader: true }, mapping: ['firstName', 'lastName', 'phone', 'email', 'company', 'ignore'], defaultCountry: 'DK' },
+      { onRun: (r) => runs.push(r), shouldStop: () => false },
+    );
+    expect(end).toEqual({ stopped: false });
+    // 50 rows, and one that repeats a number (staged, to be folded into the first).
+    expect(runs.flatMap((r) => r.rows).filter((r) => 'staged' in r)).toHaveLength(51);
+    expect(runs[0]!.headers).toEqual(['Fornavn', 'Efternavn', 'Mobil', 'E-mail', 'Firma', 'Kunde nr.']);
+  });
+
   it('waits for its run, ends when the upload is discarded, and is not started for a small file or an announcement alone', async () => {
     const { importer: i } = await importer(READ_IN_THREAD_BYTES);
     const small = i.begin('lille.csv', 1000);

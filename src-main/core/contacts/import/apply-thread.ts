@@ -181,7 +181,11 @@ export function startSaveThread(db: Db, log: Logger): SaveThread {
 
   return {
     read(req, hooks) {
-      if (failed) return Promise.reject(failed);
+      if (failed) {
+        // The thread never began (it failed to start while it waited for the run): the core reads, as where none starts.
+        log.warn("the import's thread could not read the file; the core reads it", { err: failed });
+        return readRows(req, hooks);
+      }
       return new Promise<ReadEnd>((resolve, reject) => {
         reading = { hooks, resolve, reject };
         whenReady(() => worker.postMessage({ read: req }));
