@@ -207,7 +207,14 @@ describe('the web bridge', () => {
     await opened(ws);
     const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));
     ws.send('x'.repeat(65 * 1024 * 1024));
-    expect(await closed).toBe(1009);
+    // 1009 is the server's close frame; while the client is still writing its 65 MB the socket can reset first and
+    // the client sees 1006 (seen once in a clean-clone CI run). Either way the connection ends, and the bridge answers the next.
+    expect([1009, 1006]).toContain(await closed);
+    const next = connect();
+    await opened(next);
+    const r = await rpc(next, { id: 1, name: 'settings.get', input: {} });
+    expect(r.result.ok).toBe(true);
+    next.close();
   });
 
   it('never sends a stored token back to the renderer', async () => {
