@@ -162,24 +162,22 @@ export class ContactImporter {
       });
     };
     try {
-      const T=(l:string)=>console.error('T',l,(performance.now()-started).toFixed(0));
       progress('reading', 0, true);
       saver = this.coolDown(u.id, true) ?? startSaveThread(this.db, this.log);
       this.track(saver);
       const { headers, blankLines, stopped } = await stageRows(
         staging,
         {
-        file: u.file,
-        read: opts,
-        mapping: input.mapping,
-        defaultCountry: input.defaultCountry,
-        mergeRule: input.mergeRule,
-        shouldStop: () => state.cancel,
+          file: u.file,
+          read: opts,
+          mapping: input.mapping,
+          defaultCountry: input.defaultCountry,
+          mergeRule: input.mergeRule,
+          shouldStop: () => state.cancel,
           onProgress: (bytes) => progress('reading', bytes),
         },
         u.bytes >= this.readInThreadBytes ? saver.read : undefined,
       );
-      T('read');
       if (stopped) throw new BeskedError('cancelled', 'Import cancelled. Nothing was changed.', coded('import.cancelled'));
       if (staging.accepted + staging.rejected === 0) throw opts.hasHeader ? headerOnly() : emptyFile();
       requireConfirmedGroups(this.db, staging.groupNames(), input.createGroups ?? []);
@@ -196,11 +194,10 @@ export class ContactImporter {
         customFields: input.mapping.flatMap((t) => (typeof t === 'object' ? [{ key: t.custom, label: t.label }] : [])),
         now: isoNow(this.now),
       });
-      T('saved');
       // Saved. What follows cannot undo that, so it must not turn the import into a failure.
       try {
         // Searchable: in steps in the save's thread, and what it left (if it stopped) in steps between other calls.
-        await saver.indexed();T('indexed');
+        await saver.indexed();
         await this.indexSaved();
         // The thread merges the index meanwhile: these writes claim the write gate, or one would wait for a merge step
         // in SQLite's busy handler on the core's thread (db/write-gate.ts; 79 ms once, bench contacts.import100k).
