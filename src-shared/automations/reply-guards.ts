@@ -53,3 +53,12 @@ export function tooOldToAnswer(sentAtMs: number, seenAtMs: number, graceMinutes:
 export function welcomeTooLate(joinedAtMs: number, runningSinceMs: number, graceMinutes: number): boolean {
   return joinedAtMs < runningSinceMs && runningSinceMs - joinedAtMs > graceMinutes * 60_000;
 }
+
+/**
+ * From when a keyword rule answers: the second it was switched on. The gateway stamps a text to the second, so a text
+ * sent in that second counts. The decisions and the rule's history both read this, so a text decided under a rule is
+ * also listed under it.
+ */
+export function answersFrom(activatedAtIso: string): string {
+  return new Date(Math.floor(Date.parse(activatedAtIso) / 1000) * 1000).toISOString();
+}

@@ -20,7 +20,7 @@ import { Assignments } from '../inbox/assignments';
 import type { AutomationRow } from './automation-store';
 import { OneAtATime } from './one-at-a-time';
 import { firstWord, isOptOutText, matchRule } from '../../../src-shared/automations/keyword-match';
-import { frequencyAllows, isPhoneSender, loopGuard, loopTextKey, tooOldToAnswer } from '../../../src-shared/automations/reply-guards';
+import { answersFrom, frequencyAllows, isPhoneSender, loopGuard, loopTextKey, tooOldToAnswer } from '../../../src-shared/automations/reply-guards';
 import { inRestoredWindow, readRestoredWindow, type RestoredWindow } from '../backup/restored-window';
 
 export type ReplyOutcome = 'replied' | 'no_rule' | 'limited' | 'opted_out' | 'not_a_phone' | 'loop' | 'opt_out_word' | 'too_old' | 'assigned' | 'failed';
@@ -145,9 +145,7 @@ export class AutoReplies {
     const out: KeywordRule[] = [];
     for (const r of this.d.rules()) {
       if (r.draft.spec.kind !== 'keyword' || r.activatedAt === null) continue;
-      // The gateway stamps a text to the second: one sent in the second the rule was switched on counts.
-      const activatedAt = new Date(Math.floor(Date.parse(r.activatedAt) / 1000) * 1000).toISOString();
-      out.push({ id: r.id, name: r.draft.name, activatedAt, draft: r.draft, spec: r.draft.spec });
+      out.push({ id: r.id, name: r.draft.name, activatedAt: answersFrom(r.activatedAt), draft: r.draft, spec: r.draft.spec });
     }
     return out;
   }

@@ -4,6 +4,7 @@
 import type { AutomationKind, HistoryCause, HistoryItem, HistoryState } from '../../../src-shared/contract/automations';
 import type { CampaignState } from '../../../src-shared/contract/campaigns';
 import type { Db } from '../db/database';
+import { answersFrom } from '../../../src-shared/automations/reply-guards';
 
 export const HISTORY_PAGE = 100;
 
@@ -166,6 +167,7 @@ export class AutomationHistory {
   }
 
   private replies(id: number, beforeId: number | undefined, n: number): HistoryItem[] {
+    const activatedAt = this.db.prepare('SELECT activated_at FROM automations WHERE id = ?').pluck().get(id) as string | null | undefined;
     const rows = this.db
       .prepare(
         `SELECT a.inbound_id, a.outcome, a.msisdn, a.campaign_id, a.reason, a.at, i.sent_at, i.text,
@@ -175,13 +177,14 @@ export class AutomationHistory {
          LEFT JOIN contacts c ON c.msisdn = a.msisdn
          WHERE (a.automation_id = @id
              -- A text no keyword matched (and no "anything else" rule took) is listed in every keyword rule's history
-             -- from its switch-on, so "Aaben" to the ÅBEN rule is seen, not silently dropped (issue 27.8).
-             OR (a.automation_id IS NULL AND a.outcome = 'no_rule'
-                 AND a.at >= (SELECT activated_at FROM automations WHERE id = @id AND activated_at IS NOT NULL)))
+             -- from its switch-on, so "Aaben" to the ÅBEN rule is seen, not silently dropped (issue 27.8). From the
+             -- second it was switched on, as the decisions count it (answersFrom).
+             OR (a.automation_id IS NULL AND a.outcome = 'no_rule' AND a.at >= @from))
            AND a.inbound_id < @before
          ORDER BY a.inbound_id DESC LIMIT @n`,
       )
-      .all({ id, before: beforeId ?? Number.MAX_SAFE_INTEGER, n }) as ReplyRow[];
+      // A rule never switched on lists no unmatched texts: '~' sorts after every ISO time.
+      .all({ id, from: activatedAt ? answersFrom(activatedAt) : '~', before: beforeId ?? Number.MAX_SAFE_INTEGER, n }) as ReplyRow[];
     return rows.map((r) => {
       const code = r.outcome === 'replied' ? null : OUTCOME_CODES[r.outcome as keyof typeof OUTCOME_CODES];
       return {

@@ -50,6 +50,23 @@ describe('keyword auto-replies', () => {
     expect(history.items.map((h) => [h.state, h.reason, h.reasonCode?.code])).toEqual([['skipped', 'Aaben', 'automation.reply.noRule']]);
   });
 
+  it('lists an unmatched text from the second its rule was switched on, as the decision counted it, and none before', async () => {
+    const rule = activate(t, draftOf('Åbningstider', keyword({ keywords: ['ÅBEN'] }), 'Vi har åbent 9-17'));
+    const got = await texts(t, [[KAREN, 'Aaben']]);
+    expect(got.map((d) => d.outcome)).toEqual(['no_rule']);
+    // The gateway stamps the text to the second; a switch-on later in that second still counts it (the CI saw the
+    // history hide it while the decision counted it).
+    const sentAt = t.core.db.prepare('SELECT sent_at FROM inbound_messages').pluck().get() as string;
+    expect(sentAt).toMatch(/\.000Z$/);
+    const listed = async (activatedAt: string) => {
+      t.core.db.prepare('UPDATE automations SET activated_at = ? WHERE id = ?').run(activatedAt, rule);
+      return (await t.call('automations.history', { id: rule })).items.map((h) => h.reason);
+    };
+    expect(await listed(new Date(Date.parse(sentAt) + 999).toISOString())).toEqual(['Aaben']);
+    expect(await listed(new Date(Date.parse(sentAt) + 1000).toISOString())).toEqual([]);
+    expect(await listed(new Date(Date.parse(sentAt) - 1).toISOString())).toEqual(['Aaben']);
+  });
+
   it('answers what no keyword matched with the fallback rule, and never an opt-out word', async () => {
     const info = activate(t, draftOf('Info', keyword({ keywords: ['INFO', 'hjælp'] }), 'Info: ring 70 10 10 10'));
     const other = activate(t, draftOf('Alt andet', keyword({ fallback: true }), 'Tak for din besked'));

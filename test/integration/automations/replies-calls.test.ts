@@ -47,7 +47,9 @@ describe('keyword and welcome automations through the calls', () => {
     ]);
 
     const replies = await t.call('automations.history', { id: kw.id });
+    // The text no keyword matched is listed too (issue 27.8): it came after the switch-on, as the decision counted it.
     expect(replies.items.map((i) => [i.kind, i.state, i.msisdn, i.reason, i.reasonCode?.code ?? null])).toEqual([
+      ['reply', 'skipped', 4520000002, 'hej', 'automation.reply.noRule'],
       ['reply', 'skipped', 4520000001, 'Klub igen', 'automation.reply.limited'],
       ['reply', 'replied', 4520000001, 'klub', null],
     ]);

@@ -1,7 +1,7 @@
 // Auto-reply guards: only real phones, stop a loop with another machine, and the rule's per-number frequency.
 import { describe, expect, it } from 'vitest';
 import type { ReplyFrequency } from '../../../src-shared/contract/automations';
-import { frequencyAllows, isPhoneSender, loopGuard, loopTextKey, tooOldToAnswer, welcomeTooLate } from '../../../src-shared/automations/reply-guards';
+import { answersFrom, frequencyAllows, isPhoneSender, loopGuard, loopTextKey, tooOldToAnswer, welcomeTooLate } from '../../../src-shared/automations/reply-guards';
 
 describe('isPhoneSender', () => {
   it.each([
@@ -88,5 +88,16 @@ describe('welcomeTooLate', () => {
     [START - 250 * 86_400_000, 1440, true],
   ])('joined at %i, grace %i min → late %s', (joined, grace, late) => {
     expect(welcomeTooLate(joined, START, grace)).toBe(late);
+  });
+});
+
+describe('answersFrom', () => {
+  it.each([
+    ['2026-11-28T05:34:20.500Z', '2026-11-28T05:34:20.000Z'],
+    ['2026-11-28T05:34:20.000Z', '2026-11-28T05:34:20.000Z'],
+    ['2026-11-28T05:34:20.999Z', '2026-11-28T05:34:20.000Z'],
+    ['2026-12-31T23:59:59.999Z', '2026-12-31T23:59:59.000Z'],
+  ])('switched on at %s answers texts stamped from %s', (on, from) => {
+    expect(answersFrom(on)).toBe(from);
   });
 });
