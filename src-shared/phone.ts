@@ -50,6 +50,15 @@ const SCIENTIFIC = /^\d+(?:[.,]\d+)?e\+?\d+$/i;
  * Numbers without a country code are read in `defaultCountry`.
  */
 export function normalisePhone(raw: string, defaultCountry?: CountryCode): PhoneResult {
+  return normalise(raw, defaultCountry, true);
+}
+
+/** normalisePhone read by libphonenumber's parse alone: the reference its plain-plan reading is tested against. */
+export function normalisePhoneByParse(raw: string, defaultCountry?: CountryCode): PhoneResult {
+  return normalise(raw, defaultCountry, false);
+}
+
+function normalise(raw: string, defaultCountry: CountryCode | undefined, plainPlans: boolean): PhoneResult {
   let s = raw.trim();
   if (s.startsWith("'")) s = s.slice(1).trim();
   if (/^tel:/i.test(s)) s = s.slice(4).trim();
@@ -65,7 +74,7 @@ export function normalisePhone(raw: string, defaultCountry?: CountryCode): Phone
 
   // Most numbers in a file are plain ones of a plain plan (a Danish 8-digit mobile): read from the plan's own
   // pattern, without the parse's allocations (4–5 KB a number, half the import's reading in garbage collection).
-  const plain = readPlain(digits, international ? undefined : defaultCountry);
+  const plain = plainPlans ? readPlain(digits, international ? undefined : defaultCountry) : null;
   if (plain) return plain;
   if (international) return fromParsed(digits, undefined);
   if (!defaultCountry) {
@@ -83,19 +92,10 @@ export function normalisePhone(raw: string, defaultCountry?: CountryCode): Phone
   return national;
 }
 
-/** normalisePhone read by libphonenumber's parse alone: the reference its plain-plan reading is tested against. */
-export function normalisePhoneByParse(raw: string, defaultCountry?: CountryCode): PhoneResult {
-  plainReading = false;
-  try {
-    return normalisePhone(raw, defaultCountry);
-  } finally {
-    plainReading = true;
-  }
-}
-
-let plainReading = true;
-
-/** A plain numbering plan: its calling code is its alone, and it has no national prefix (DK, NO's 0 is one: not NO). */
+/**
+ * A plain numbering plan: its calling code is its alone, and it has no national prefix (Denmark; not Norway, whose
+ * 0 is a national prefix for parsing, nor Sweden's 0, nor the 25 countries of +1).
+ */
 interface PlainPlan {
   country: CountryCode;
   callingCode: string;
@@ -148,12 +148,11 @@ function plainPlanOfCallingCode(code: string): PlainPlan | null {
  * parse reads. `digits` is + and digits (international), or digits read in `country`.
  */
 function readPlain(digits: string, country: CountryCode | undefined): Phone | null {
-  if (!plainReading) return null;
   let plan: PlainPlan | null = null;
   let national = '';
   if (digits.startsWith('+')) {
     // Calling codes are prefix-free: at most one of the first one to three digits is one.
-    for (let n = 1; n <= 3 && !plan; n++) {
+    for (let n = 1; n <= 3; n++) {
       const code = digits.slice(1, 1 + n);
       if (isCallingCode(code)) {
         plan = plainPlanOfCallingCode(code);
