@@ -113,13 +113,20 @@ interface PlanReader {
   IDDPrefix(): string | undefined;
 }
 
+/** libphonenumber's Metadata with the lookups used here (its types leave them out). */
+type MetadataReader = Metadata & {
+  getCountryCodesForCallingCode(code: string): string[] | undefined;
+  isNonGeographicCallingCode(code: string): boolean;
+};
+const metadata = () => new Metadata() as MetadataReader;
+
 const plans = new Map<string, PlainPlan | null>();
 
 function plainPlan(country: CountryCode): PlainPlan | null {
   let plan = plans.get(country);
   if (plan !== undefined) return plan;
   plan = null;
-  const m = new Metadata() as Metadata & { getCountryCodesForCallingCode(code: string): string[] | undefined };
+  const m = metadata();
   m.selectNumberingPlan(country);
   const np = m.numberingPlan as unknown as PlanReader;
   const callingCode = getCountryCallingCode(country);
@@ -136,7 +143,7 @@ const planByCallingCode = new Map<string, PlainPlan | null>();
 function plainPlanOfCallingCode(code: string): PlainPlan | null {
   let plan = planByCallingCode.get(code);
   if (plan !== undefined) return plan;
-  const countries = (new Metadata() as Metadata & { getCountryCodesForCallingCode(code: string): string[] | undefined }).getCountryCodesForCallingCode(code);
+  const countries = metadata().getCountryCodesForCallingCode(code);
   plan = countries?.length === 1 && isSupportedCountry(countries[0]!) ? plainPlan(countries[0] as CountryCode) : null;
   planByCallingCode.set(code, plan);
   return plan;
@@ -177,7 +184,7 @@ const callingCodes = new Map<string, boolean>();
 function isCallingCode(code: string): boolean {
   let known = callingCodes.get(code);
   if (known === undefined) {
-    const m = new Metadata() as Metadata & { getCountryCodesForCallingCode(code: string): string[] | undefined; isNonGeographicCallingCode(code: string): boolean };
+    const m = metadata();
     known = m.getCountryCodesForCallingCode(code) !== undefined || m.isNonGeographicCallingCode(code);
     callingCodes.set(code, known);
   }
