@@ -29,16 +29,17 @@ describe('a campaign that cannot finish', () => {
     })();
     c.core.outbox.forget(b);
 
-    const cpu0 = process.cpuUsage();
-    const wall0 = performance.now();
     c.core.outbox.wake();
     // C is newer than B, so B is picked first every time: it must not keep C waiting.
     const cId = await send('C', numbers(200, 4));
     await c.waitForState(cId, ['sent'], 10_000);
-    await new Promise((r) => setTimeout(r, Math.max(0, 2_000 - (performance.now() - wall0))));
-    const cpu = process.cpuUsage(cpu0);
-    const share = (cpu.user + cpu.system) / 1000 / (performance.now() - wall0);
-    expect(share, `the outbox used ${(share * 100).toFixed(0)}% of a core while one campaign was stuck`).toBeLessThan(0.3);
+    // Then only B is left, stuck, and the core's thread is watched alone: how much of the window it spent working
+    // (event-loop utilisation). The process's CPU counted the core's other threads and C's own sending too, 45% once
+    // on a loaded clean-clone CI against 23% here; an outbox spinning on B keeps the loop busy the whole window.
+    const elu0 = performance.eventLoopUtilization();
+    await new Promise((r) => setTimeout(r, 2_000));
+    const busy = performance.eventLoopUtilization(elu0).utilization;
+    expect(busy, `the outbox kept the core's loop ${(busy * 100).toFixed(0)}% busy while one campaign was stuck`).toBeLessThan(0.3);
 
     const parked = await c.ok('campaigns.get', { id: b });
     expect(parked).toMatchObject({ state: 'waiting', waitingReason: 'settling' });
