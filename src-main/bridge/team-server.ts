@@ -25,16 +25,9 @@ import { byteLength, frameText, headOf, readCall, refuseFrame, unsendableAnswer 
 import { oversizeRefusal } from './frame-limits';
 import { DEFAULT_IN_FLIGHT, InFlight, type InFlightLimits } from './in-flight';
 import { BRIDGE_DEFLATE } from './wire-compression';
+import { KEEP_ALIVE_MS } from './idle-connections';
 
 export const HEALTH_PATH = '/health';
-/**
- * How long an idle page connection is kept open. A browser loads the app's files over several connections at once and
- * keeps them for minutes; Node's default (5 s) closed them all at the same moment, and a file the page asked for just
- * then (a screen's styles, loaded when first shown) met closed connection after closed connection: Chromium gave up
- * after three (net::ERR_TOO_MANY_RETRIES, seen in test/e2e/team-phone.test.ts over TLS on a loaded machine). 65 s is
- * about as long as a stranger may already hold a connection without sending its request (Node's headersTimeout, 60 s).
- */
-export const KEEP_ALIVE_MS = 65_000;
 
 /** The largest frame a connection that has not signed in may send (a sign-in is a few hundred bytes). */
 export const STRANGER_MAX_FRAME_BYTES = 64 * 1024;

@@ -16,6 +16,7 @@ import { byteLength, frameText, headOf, readCall, unsendableAnswer } from './wir
 import { oversizeRefusal } from './frame-limits';
 import { InFlight } from './in-flight';
 import { BRIDGE_DEFLATE } from './wire-compression';
+import { KEEP_ALIVE_MS } from './idle-connections';
 
 export interface WebServerOptions {
   dispatch: Dispatch;
@@ -46,6 +47,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     if (path === KEY_CHECK_PATH) return answerKeyCheck(req, res, new URLSearchParams(query).get('key') ?? '', key);
     void serveStatic(opts.staticDir, req, res, contentSecurityPolicy({ connectSelfWebSocket: true })).catch(() => refuse(res, 500, 'Could not read the app files'));
   });
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: BRIDGE_MAX_CALL_FRAME_BYTES, perMessageDeflate: BRIDGE_DEFLATE });
   server.on('upgrade', (req, socket, head) => {

@@ -2,7 +2,7 @@
 // phone on mobile data waits for travels compressed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import { startWebServer, type WebServer } from '../../../src-main/bridge/web-ser
 import { KEY_CHECK_PATH } from '../../../src-shared/bridge-key-check';
 import { MemoryVault } from '../../../src-main/core/secrets/vault';
 import { createLogger } from '../../../src-main/core/log';
+import { KEEP_ALIVE_MS } from '../../../src-main/bridge/idle-connections';
 
 /** A script as the build writes one: repetitive enough that brotli and gzip both shrink it. */
 const APP_SCRIPT = Array.from({ length: 2000 }, (_, i) => `export const text${i} = ${JSON.stringify(`Besked ${i % 97} ${(i * 7919) % 1000}`)};`).join('\n');
@@ -138,6 +139,31 @@ describe('the web bridge', () => {
     expect(await httpGet(`${KEY_CHECK_PATH}?key=${server.key}`, `evil.example:${server.port}`)).toBe(421);
     expect((await fetch(`${origin}${KEY_CHECK_PATH}?key=${server.key}`, { method: 'POST' })).status).toBe(405);
   });
+
+  it("keeps a page's idle connection open past Node's 5 s, and its next request goes over it", async () => {
+    expect(KEEP_ALIVE_MS).toBeGreaterThan(60_000);
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status: number; localPort: number }>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port: server.port, path: '/', agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, localPort: req.socket!.localPort! }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    try {
+      const first = await get();
+      expect(first.status).toBe(200);
+      // With Node's default the server had closed the socket by now, and the agent would open another.
+      await new Promise((r) => setTimeout(r, 6_500));
+      const again = await get();
+      expect(again.status).toBe(200);
+      expect(again.localPort).toBe(first.localPort);
+    } finally {
+      agent.destroy();
+    }
+  }, 20_000);
 
   it('serves pages with a CSP that forbids inline script', async () => {
     const res = await fetch(`${origin}/`);

@@ -3,7 +3,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { Agent, request } from 'node:https';
 import { startTestServer, type TestServer } from './helpers';
-import { KEEP_ALIVE_MS } from '../../../../src-main/bridge/team-server';
+import { KEEP_ALIVE_MS } from '../../../../src-main/bridge/idle-connections';
 
 let t: TestServer | null = null;
 afterEach(async () => {
