@@ -138,15 +138,23 @@ function plainPlan(country: CountryCode): PlainPlan | null {
   return plan;
 }
 
-const planByCallingCode = new Map<string, PlainPlan | null>();
+/**
+ * What a calling code is, looked up once: absent when no country or service has it, else its plain plan (null when it
+ * has none: a shared code such as +1, a national prefix, a non-geographic service).
+ */
+const callingCodes = new Map<string, { plan: PlainPlan | null } | null>();
 
-function plainPlanOfCallingCode(code: string): PlainPlan | null {
-  let plan = planByCallingCode.get(code);
-  if (plan !== undefined) return plan;
-  const countries = metadata().getCountryCodesForCallingCode(code);
-  plan = countries?.length === 1 && isSupportedCountry(countries[0]!) ? plainPlan(countries[0] as CountryCode) : null;
-  planByCallingCode.set(code, plan);
-  return plan;
+function callingCode(code: string): { plan: PlainPlan | null } | null {
+  let entry = callingCodes.get(code);
+  if (entry !== undefined) return entry;
+  const m = metadata();
+  const countries = m.getCountryCodesForCallingCode(code);
+  entry =
+    countries !== undefined || m.isNonGeographicCallingCode(code)
+      ? { plan: countries?.length === 1 && isSupportedCountry(countries[0]!) ? plainPlan(countries[0] as CountryCode) : null }
+      : null;
+  callingCodes.set(code, entry);
+  return entry;
 }
 
 /**
@@ -160,9 +168,9 @@ function readPlain(digits: string, country: CountryCode | undefined): Phone | nu
   if (digits.startsWith('+')) {
     // Calling codes are prefix-free: at most one of the first one to three digits is one.
     for (let n = 1; n <= 3; n++) {
-      const code = digits.slice(1, 1 + n);
-      if (isCallingCode(code)) {
-        plan = plainPlanOfCallingCode(code);
+      const entry = callingCode(digits.slice(1, 1 + n));
+      if (entry) {
+        plan = entry.plan;
         national = digits.slice(1 + n);
         break;
       }
@@ -176,19 +184,6 @@ function readPlain(digits: string, country: CountryCode | undefined): Phone | nu
   const msisdn = Number(plan.callingCode + national);
   if (!Number.isSafeInteger(msisdn) || msisdn <= MSISDN_MIN_EXCLUSIVE || msisdn > MSISDN_MAX) return null;
   return { ok: true, e164: `+${plan.callingCode}${national}`, msisdn, country: plan.country, national };
-}
-
-const callingCodes = new Map<string, boolean>();
-
-/** Whether some country or service has this calling code. */
-function isCallingCode(code: string): boolean {
-  let known = callingCodes.get(code);
-  if (known === undefined) {
-    const m = metadata();
-    known = m.getCountryCodesForCallingCode(code) !== undefined || m.isNonGeographicCallingCode(code);
-    callingCodes.set(code, known);
-  }
-  return known;
 }
 
 function fromParsed(text: string, country: CountryCode | undefined): PhoneResult {
