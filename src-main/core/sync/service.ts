@@ -2,6 +2,7 @@
 // texts to the inbox's intake), and the sync.* calls.
 import type { Db } from '../db/database';
 import { writeGate } from '../db/write-gate';
+import { prepared } from '../db/prepared';
 import type { EventBus } from '../events';
 import type { Logger } from '../log';
 import type { GatewayClient } from '../gateway';
@@ -106,7 +107,8 @@ export function createSyncService(d: SyncServiceDeps): SyncService {
 
   // The inbox's rhythm (src-shared/inbox-poll-rhythm.ts): the last text in or out, on this service's clock.
   let lastActivityAt: number | null = null;
-  const keywordRuleOn = () => d.db.prepare("SELECT 1 FROM automations WHERE kind = 'keyword' AND state = 'active' LIMIT 1").get() !== undefined;
+  // Asked after every chunk a campaign sends (hurry): compiled once, as the sending path's other small queries.
+  const keywordRuleOn = () => prepared(d.db, "SELECT 1 FROM automations WHERE kind = 'keyword' AND state = 'active' LIMIT 1").get() !== undefined;
   const inboxPoller = new InboxPoller({
     db: d.db,
     gateway: d.gateway,
