@@ -2,6 +2,8 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import vue from '@vitejs/plugin-vue';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { constants as zlib } from 'node:zlib';
 import { webManifest } from './scripts/web-manifest-plugin';
 import { FIRST_TEXTS_INPUT, firstTexts } from './scripts/first-texts-plugin';
 
@@ -39,6 +41,17 @@ export default defineConfig({
       // The texts' early start is an entry of its own, so it runs while the app's script downloads (first-texts-plugin.ts).
       rollupOptions: { input: { index: resolve('src-renderer/index.html'), 'first-texts': resolve(FIRST_TEXTS_INPUT) } },
     },
-    plugins: [vue(), webManifest(resolve('resources')), firstTexts()],
+    plugins: [
+      vue(),
+      webManifest(resolve('resources')),
+      firstTexts(),
+      // Each text file's brotli (at its best) and gzip beside it, for web mode and the team server to send as they are
+      // (bridge/static-files.ts): made once here rather than on a server's CPU while its first users wait.
+      compression({
+        include: /\.(html|js|mjs|css|svg|json|webmanifest)$/,
+        algorithms: [defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY } }), defineAlgorithm('gzip', { level: 9 })],
+        logLevel: 'silent',
+      }),
+    ],
   },
 });

@@ -2,11 +2,13 @@
 // the headers that keep a page from being framed, sniffed or run with inline script. Text goes compressed to a browser
 // that takes it (brotli, a sixth smaller than gzip for the app's script, once it is made; gzip meanwhile), and the
 // build's hashed files are kept by the browser for good: a phone on slow mobile data loads the app in a fraction of
-// the bytes, once.
+// the bytes, once. The build writes each file's brotli and gzip beside it (electron.vite.config.ts), so a server just
+// started answers with them at once instead of compressing the app on the CPU its first users wait for.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
-import { brotliCompress, constants as zlib, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliDecompress, constants as zlib, gunzip as gunzipCallback, gzipSync } from 'node:zlib';
 
 const MIME: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -23,25 +25,56 @@ const MIME: Record<string, string> = {
 
 /** Types worth compressing (images and fonts are compressed already). */
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.svg', '.json', '.webmanifest']);
-/** Each file's gzip, made once per version of the file (its path, size and time). */
+/** Each file's gzip, the build's or made once per version of the file (its path, size and time). */
 const gzipped = new Map<string, Buffer>();
 /**
- * Each file's brotli at its best (slow: seconds for the app's script), made once per version in the background the
- * first time it is asked for; until it is ready that answer and the next go gzipped. Null while being made.
+ * Each file's brotli at its best: the build's, else made once per version in the background the first time it is
+ * asked for (slow: seconds for the app's script); until it is ready that answer and the next go gzipped. Null while
+ * being made.
  */
 const brotlied = new Map<string, Buffer | null>();
+/** Each version's look for the build's brotli, shared by the requests that come while it runs (a preload and its script). */
+const lookups = new Map<string, Promise<void>>();
 
-function brotliOf(version: string, body: Buffer): Buffer | undefined {
+const unbrotli = promisify(brotliDecompress);
+const gunzip = promisify(gunzipCallback);
+
+/**
+ * The build's compressed copy of a file (`file.br`, `file.gz`), if it unpacks to the file's bytes: a file replaced
+ * after the build keeps copies of other bytes. (Their times say nothing: the build writes a copy before its file.)
+ * Unpacking takes milliseconds, once per version of the file.
+ */
+async function builtCopy(file: string, body: Buffer, suffix: '.br' | '.gz'): Promise<Buffer | undefined> {
+  try {
+    const copy = await readFile(file + suffix);
+    const unpacked = await (suffix === '.br' ? unbrotli(copy) : gunzip(copy));
+    return unpacked.equals(body) ? copy : undefined;
+  } catch {
+    // None, or not a copy that unpacks: made here instead.
+    return undefined;
+  }
+}
+
+async function brotliOf(version: string, file: string, body: Buffer): Promise<Buffer | undefined> {
   const made = brotlied.get(version);
   if (made !== undefined) return made ?? undefined;
-  brotlied.set(version, null);
-  const params = { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length };
-  brotliCompress(body, { params }, (err, out) => {
-    // Not made (out of memory, say): asked for again next time; gzip serves meanwhile.
-    if (err) brotlied.delete(version);
-    else brotlied.set(version, out);
-  });
-  return undefined;
+  let lookup = lookups.get(version);
+  if (!lookup) {
+    lookup = builtCopy(file, body, '.br').then((built) => {
+      if (built) return void brotlied.set(version, built);
+      brotlied.set(version, null);
+      const params = { [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length };
+      brotliCompress(body, { params }, (err, out) => {
+        if (!err) return void brotlied.set(version, out);
+        // Not made (out of memory, say): tried again when next asked for; gzip serves meanwhile.
+        brotlied.delete(version);
+        lookups.delete(version);
+      });
+    });
+    lookups.set(version, lookup);
+  }
+  await lookup;
+  return brotlied.get(version) ?? undefined;
 }
 
 /** What the browser takes, best first; `q=0` is a refusal. */
@@ -86,14 +119,14 @@ export async function serveStatic(dir: string, req: IncomingMessage, res: Server
   };
   if (COMPRESSIBLE.has(extname(file))) {
     headers['Vary'] = 'Accept-Encoding';
-    const brotli = accepts(req.headers['accept-encoding'], 'br') ? brotliOf(version, body) : undefined;
+    const brotli = accepts(req.headers['accept-encoding'], 'br') ? await brotliOf(version, file, body) : undefined;
     if (brotli) {
       body = brotli;
       headers['Content-Encoding'] = 'br';
     } else if (accepts(req.headers['accept-encoding'], 'gzip')) {
       let zipped = gzipped.get(version);
       if (!zipped) {
-        zipped = gzipSync(body);
+        zipped = (await builtCopy(file, body, '.gz')) ?? gzipSync(body);
         gzipped.set(version, zipped);
       }
       body = zipped;

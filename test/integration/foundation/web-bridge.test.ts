@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, mkdirSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gzipSync, gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import WebSocket from 'ws';
@@ -17,6 +17,9 @@ import { KEEP_ALIVE_MS } from '../../../src-main/bridge/idle-connections';
 /** A script as the build writes one: repetitive enough that brotli and gzip both shrink it. */
 const APP_SCRIPT = Array.from({ length: 2000 }, (_, i) => `export const text${i} = ${JSON.stringify(`Besked ${i % 97} ${(i * 7919) % 1000}`)};`).join('\n');
 
+/** What a stale file holds now, unlike its compressed copies. */
+const STALE_SCRIPT = APP_SCRIPT.replaceAll('Besked', 'Rettet');
+
 let dir: string;
 let core: Core;
 let server: WebServer;
@@ -29,6 +32,15 @@ beforeAll(async () => {
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><title>Besked</title>');
   mkdirSync(join(staticDir, 'assets'));
   writeFileSync(join(staticDir, 'assets', 'app-1a2b3c.js'), APP_SCRIPT);
+  // As the build writes them (electron.vite.config.ts): each file's brotli and gzip beside it.
+  for (const name of ['built-4d5e6f.js', 'twice-1c2d3e.js', 'stale-7a8b9c.js']) {
+    const file = join(staticDir, 'assets', name);
+    writeFileSync(file, APP_SCRIPT);
+    writeFileSync(`${file}.br`, brotliCompressSync(APP_SCRIPT));
+    writeFileSync(`${file}.gz`, gzipSync(APP_SCRIPT, { level: 9 }));
+  }
+  // A file replaced after the build: its copies are of other bytes.
+  writeFileSync(join(staticDir, 'assets', 'stale-7a8b9c.js'), STALE_SCRIPT);
   core = await startCore({ dataDir: join(dir, 'data'), shell: 'web', version: 't', vault: new MemoryVault(), checkOutputs: true, log: createLogger() });
   server = await startWebServer({ dispatch: core.dispatch, events: core.events, staticDir, port: 0, log: core.log });
   origin = `http://127.0.0.1:${server.port}`;
@@ -138,6 +150,21 @@ describe('the web bridge', () => {
   it('answers the key check only on its own host and only to GET', async () => {
     expect(await httpGet(`${KEY_CHECK_PATH}?key=${server.key}`, `evil.example:${server.port}`)).toBe(421);
     expect((await fetch(`${origin}${KEY_CHECK_PATH}?key=${server.key}`, { method: 'POST' })).status).toBe(405);
+  });
+
+  it("sends the build's own brotli and gzip of a file at once, but not copies of other bytes", async () => {
+    const built = await getEncoded('/assets/built-4d5e6f.js', 'gzip, deflate, br');
+    expect(built.encoding).toBe('br');
+    expect(brotliDecompressSync(built.body).toString()).toBe(APP_SCRIPT);
+    const gz = await getEncoded('/assets/built-4d5e6f.js', 'gzip');
+    expect(gz.encoding).toBe('gzip');
+    expect(gz.body.equals(gzipSync(APP_SCRIPT, { level: 9 }))).toBe(true);
+    // A page asks for its script twice at once (a preload and the script): both get the build's brotli.
+    const both = await Promise.all([getEncoded('/assets/twice-1c2d3e.js', 'gzip, br'), getEncoded('/assets/twice-1c2d3e.js', 'gzip, br')]);
+    expect(both.map((r) => r.encoding)).toEqual(['br', 'br']);
+    const stale = await getEncoded('/assets/stale-7a8b9c.js', 'gzip, deflate, br');
+    expect(stale.encoding).toBe('gzip');
+    expect(gunzipSync(stale.body).toString()).toBe(STALE_SCRIPT);
   });
 
   it("keeps a page's idle connection open past Node's 5 s, and its next request goes over it", async () => {
