@@ -28,7 +28,6 @@ import { BRIDGE_DEFLATE } from './wire-compression';
 import { KEEP_ALIVE_MS } from './idle-connections';
 
 export const HEALTH_PATH = '/health';
-
 /** The largest frame a connection that has not signed in may send (a sign-in is a few hundred bytes). */
 export const STRANGER_MAX_FRAME_BYTES = 64 * 1024;
 

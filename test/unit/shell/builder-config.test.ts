@@ -94,6 +94,9 @@ describe('electron-builder.yml', () => {
     ['node_modules/better-sqlite3/build/Release/obj.target/better_sqlite3/src/better_sqlite3.o', true],
     ['node_modules/better-sqlite3/build/Release/sqlite3.a', true],
     ['node_modules/better-sqlite3/build/Release/test_extension.node', true],
+    ['out/renderer/assets/index-DksJe_eS.js', false],
+    ['out/renderer/assets/index-DksJe_eS.js.br', true],
+    ['out/renderer/index.html.gz', true],
   ])('packs %s: dropped %s', (file, isDropped) => {
     expect(dropped(file)).toBe(isDropped);
   });
