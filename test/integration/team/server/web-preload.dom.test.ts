@@ -14,7 +14,6 @@ import { OWNER_PASSWORD, startTestServer, until, type TestServer } from './helpe
 
 let t: TestServer;
 let origin = '';
-const realWebSocket = globalThis.WebSocket;
 /** Every address a page's socket was opened to, for the check that no token is ever in one. */
 const opened: string[] = [];
 
@@ -47,8 +46,17 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${t.server.port}`;
   globalThis.WebSocket = PageWebSocket as unknown as typeof WebSocket;
 });
+/**
+ * After the suite its pages are as good as unloaded: the reconnect each tries once the server has stopped (250 ms
+ * later) opens nothing and leads to no further try. (Putting back this environment's WebSocket, which is none, made
+ * each page throw "WebSocket is not a constructor" when the file's teardown outlasted that wait: a loaded CI run.)
+ */
+class UnloadedPageSocket {
+  addEventListener(): void {}
+}
+
 afterAll(async () => {
-  globalThis.WebSocket = realWebSocket;
+  globalThis.WebSocket = UnloadedPageSocket as unknown as typeof WebSocket;
   await t?.close();
   rmSync(t.dir, { recursive: true, force: true });
 });
