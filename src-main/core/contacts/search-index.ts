@@ -15,13 +15,17 @@ const CRISISMERGE = 16;
 /** FTS5's upper bound for crisismerge (FTS5_MAX_SEGMENT - 1): no level ever fills while it catches up. */
 const NO_CRISISMERGE = 1999;
 /**
- * How long one indexing step may hold the core. Steps are sized to it by the last step's pace (a busy machine
- * gets smaller steps), between MIN and MAX contacts each.
+ * How long an indexing step takes and how many contacts it indexes: sized by the last step's pace to `ms` (a busy
+ * machine gets smaller steps), between `min` and `max` contacts each, `first` to begin with.
  */
-const STEP_MS = 20;
-const MIN_STEP = 200;
-const FIRST_STEP = 1000;
-const MAX_STEP = 8000;
+export interface StepSize {
+  ms: number;
+  min: number;
+  first: number;
+  max: number;
+}
+/** On the core's thread a step holds the core: 20 ms. */
+export const CORE_STEPS: StepSize = { ms: 20, min: 200, first: 1000, max: 8000 };
 /**
  * Pages written per merge step. Merging after an import of 100,000 is 7–9 s of work in all (load 5); a step of 200
  * pages held the lock (and, on the core's thread, the core) 80 ms typically and up to 500, one of 16 pages 17 ms
@@ -46,6 +50,8 @@ export interface UpkeepOptions {
   stopped?: () => boolean;
   /** Runs each step's transaction: in a worker, with the flag the core's writers wait on raised (db/write-gate.ts). */
   around?: <T>(step: () => T) => T;
+  /** How large the steps are: CORE_STEPS unless given. */
+  steps?: StepSize;
 }
 
 export class SearchIndexUpkeep {
@@ -55,12 +61,14 @@ export class SearchIndexUpkeep {
   private readonly merge: boolean;
   private readonly stopped: () => boolean;
   private readonly around: <T>(step: () => T) => T;
+  private readonly steps: StepSize;
 
   constructor(
     private readonly db: Db,
     private readonly log: Logger,
-    { between, merge = true, stopped = () => false, around }: UpkeepOptions = {},
+    { between, merge = true, stopped = () => false, around, steps = CORE_STEPS }: UpkeepOptions = {},
   ) {
+    this.steps = steps;
     // On the core's thread a step claims the write gate, so that an import's thread begins no step of its own under it.
     this.around =
       around ??
@@ -126,7 +134,8 @@ export class SearchIndexUpkeep {
     );
     const advance = this.db.prepare('UPDATE contacts_fts_pending SET lo = ? WHERE rowid = ?');
     const done = this.db.prepare('DELETE FROM contacts_fts_pending WHERE rowid = ?');
-    let rows = FIRST_STEP;
+    const size = this.steps;
+    let rows = size.first;
     const step = this.db.transaction((): boolean => {
       const range = next.get() as { r: number; lo: number; hi: number } | undefined;
       if (!range) {
@@ -148,7 +157,7 @@ export class SearchIndexUpkeep {
       // catching up never index the same range twice.
       if (!this.around(() => step.immediate())) return true;
       const ms = performance.now() - t0;
-      rows = Math.round(Math.min(MAX_STEP, Math.max(MIN_STEP, (stepRows * STEP_MS) / Math.max(ms, 1))));
+      rows = Math.round(Math.min(size.max, Math.max(size.min, (stepRows * size.ms) / Math.max(ms, 1))));
       await this.between();
     }
   }

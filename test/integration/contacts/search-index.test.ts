@@ -127,4 +127,24 @@ describe('search index catch-up', () => {
     expect(db.prepare("SELECT count(*) AS n FROM contacts_fts WHERE contacts_fts MATCH 'import'").get()).toEqual({ n: 30_000 });
     expect(names(store, 'kunde29999')).toEqual(['Kunde29999']);
   });
+
+  it("indexes in the caller's step size: the import's worker takes few large steps, the core many short ones", async () => {
+    dir = mkdtempSync(join(tmpdir(), 'besked-fts-'));
+    db = openDatabase(join(dir, 'besked.db'));
+    // FTS5 writes out a segment at the end of each step (merging off while it catches up), and within a step whenever
+    // its pending terms outgrow their 1 MB: the segments count the steps, give or take.
+    const segments = () => (db.prepare('SELECT count(DISTINCT segid) AS n FROM contacts_fts_idx').get() as { n: number }).n;
+    const fixed = (n: number) => ({ ms: 60_000, min: n, first: n, max: n });
+    saveUnindexed(db, 24_000);
+    await new SearchIndexUpkeep(db, createLogger({}), { merge: false, steps: fixed(6_000) }).catchUp();
+    const large = segments();
+    expect(large).toBeGreaterThanOrEqual(4);
+    expect(large).toBeLessThanOrEqual(8);
+    integrity(db);
+    saveUnindexed(db, 24_000, 24_000);
+    await new SearchIndexUpkeep(db, createLogger({}), { merge: false, steps: fixed(1_000) }).catchUp();
+    expect(segments() - large).toBeGreaterThanOrEqual(24);
+    integrity(db);
+    expect(db.prepare("SELECT count(*) AS n FROM contacts_fts WHERE contacts_fts MATCH 'import'").get()).toEqual({ n: 48_000 });
+  });
 });

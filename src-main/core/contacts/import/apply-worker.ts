@@ -10,13 +10,13 @@ import { configureConnection } from '../../db/connection';
 import { coreWaiting, inStep, type StepFlags } from '../../db/write-gate';
 import { BeskedError } from '../../errors';
 import { createLogger } from '../../log';
-import { SearchIndexUpkeep } from '../search-index';
+import { SearchIndexUpkeep, type StepSize } from '../search-index';
 import { applyStaged, type ApplyOptions } from './apply';
 import { mapPiece, readPieces, type ReadRequest } from './read-rows';
 import { UnclosedQuoteError } from './csv-records';
 
 /**
- * Between two indexing steps (20 ms each) the write lock is free 2 ms: the import waits for the indexing, and a write
+ * Between two indexing steps (INDEX_STEPS) the write lock is free 2 ms: the import waits for the indexing, and a write
  * of the core's waits as it waits for the save (its wait holds the core: SQLite's busy handler sleeps 1, 2, 5, 10,
  * 15, 20, 25… ms between tries; at load 5 it waited up to 160–370 ms). Pausing 10 ms there cut those waits to 55–190
  * (p95 34 ms against 80–160) but made the import half as slow again in its indexing (2.7 s against 1.8).
@@ -38,6 +38,14 @@ const MERGE_PAUSE_FACTOR = 3;
  */
 const MERGE_PAGES = 64;
 const MIN_MERGE_PAUSE_MS = 10;
+/**
+ * Indexing steps here are sized for the import, which waits for them, not for a core that would stand still during
+ * each (search-index.ts CORE_STEPS: 20 ms). FTS5 writes a segment per step, so small steps cost more in all: indexing
+ * 100,000 took 2.25–2.3 s in steps of 20 ms (bench contacts.import100k), and on a copy of that database 2.5 s in steps
+ * of 1,000 contacts, 2.0 in steps of 3,000 and 1.5 in steps of 25,000. A step holds the write lock; the core's
+ * writers meanwhile wait at the write gate without holding the core, as they wait for the save (0.9 s).
+ */
+const INDEX_STEPS: StepSize = { ms: 250, min: 2000, first: 10_000, max: 30_000 };
 
 /** A pause after each merge step in proportion to how long the step held the lock. */
 function mergePauses(): () => Promise<void> {
@@ -134,6 +142,7 @@ async function save(file: string, options: ApplyOptions, flags: StepFlags): Prom
       merge: false,
       stopped: () => stop,
       around: (step) => inStep(flags, step),
+      steps: INDEX_STEPS,
     });
     try {
       await upkeep.catchUp();
