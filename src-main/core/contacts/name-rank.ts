@@ -119,7 +119,7 @@ export function bucketEnd(bucket: bigint): bigint {
   return (bucket + 1n) << RANK_ID_BITS;
 }
 
-/** Registers besked_name_bucket(sort_key) on a connection that writes contacts with SQL alone (import, undo). */
+/** Registers besked_name_bucket(sort_key) on a connection that writes contacts with SQL alone (an undo of a delete). */
 export function registerNameBucket(db: Db): void {
   db.function(NAME_BUCKET_SQL, { deterministic: true }, (key: unknown) => nameBucket(String(key ?? '')));
 }

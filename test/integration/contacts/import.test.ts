@@ -123,6 +123,15 @@ describe('merge rules against contacts already in Besked', () => {
     expect(found.total).toBe(expected.company ? 1 : 0);
   });
 
+  it('merges the same way when the directory is larger than the file (the lookup walks the smaller side)', async () => {
+    await importText(`${first}Bo Ek,40123450,,\nIb Ry,40123451,,\nEa Lund,40123452,,\n`, 'fillEmpty');
+    const r = await importText('Navn,Telefon,Firma\nSøren J. Jensen,+45 20 12 34 56,Bageriet\nNy Kunde,40123456,\n', 'fillEmpty');
+    expect(r).toMatchObject({ rows: 2, rejected: 0, created: 1, updated: 1, merged: 0 });
+    expect(await soren()).toMatchObject({ firstName: 'Søren', company: 'Bageriet' });
+    expect((await t.call('contacts.list', {})).total).toBe(6);
+    checkSearchIndex(t);
+  });
+
   it('imports into an existing group, adding contacts that were there already', async () => {
     await importText(first, 'fillEmpty');
     const g = await t.call('groups.create', { name: 'VIP' });
