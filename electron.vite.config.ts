@@ -18,6 +18,8 @@ export default defineConfig({
           'backup-worker': resolve('src-main/core/backup/backup-worker.ts'),
           'import-worker': resolve('src-main/core/contacts/import/apply-worker.ts'),
         },
+        // Bundles the threads only when run from source (core/thread-bundles.ts); the built app has its own bundles.
+        external: ['esbuild'],
       },
     },
   },
