@@ -136,6 +136,38 @@ describe("a large file read in the import's thread", () => {
   });
 });
 
+describe("the core's loop while the thread reads", () => {
+  it('turns between every two pieces it stages, however fast the thread hands them over', async () => {
+    const { core } = await importer(0);
+    const file = join(dirs.at(-1)!, 'kunder.csv');
+    writeFileSync(file, bigExport(30_000), 'latin1');
+    // A ticker that moves once per turn of the loop (setImmediate, like the core's own turns).
+    let turns = 0;
+    let ticking = true;
+    const tick = () => {
+      turns++;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    const seen: number[] = [];
+    const thread = startSaveThread(core.db, createLogger({}));
+    try {
+      await thread.read(
+        { file, read: { encoding: 'windows-1252', delimiter: ';', hasHeader: true }, mapping: ['firstName', 'lastName', 'phone', 'email', 'company', 'ignore'], defaultCountry: 'DK' },
+        { onRun: () => seen.push(turns), shouldStop: () => false },
+      );
+    } finally {
+      ticking = false;
+      await thread.stop();
+    }
+    expect(seen.length).toBeGreaterThan(40);
+    // Pieces taken one after another inside one callback of the port (the loop not turning, its timers waiting)
+    // would show the same count twice.
+    const repeats = seen.filter((n, k) => k > 0 && n === seen[k - 1]);
+    expect(repeats).toEqual([]);
+  });
+});
+
 describe('the thread started with a large upload', () => {
   it('leaves the reading to the core when it ended before its run', async () => {
     const { core } = await importer(0);
