@@ -42,9 +42,13 @@ export function freshBundle(source: URL): URL | null {
   if (bundle) return pathToFileURL(bundle);
   if (!builds.get(path)?.running) {
     const build = { running: true, done: Promise.resolve<string | null>(null) };
-    // A failed build leaves the thread to tsx; the next start tries again.
+    // A failed build leaves the thread to tsx, and the next start tries again; why it failed is said on stderr (no
+    // logger reaches here), as Node says its own warnings.
     build.done = buildBundle(path)
-      .catch(() => null)
+      .catch((err: unknown) => {
+        process.emitWarning(`Could not bundle ${basename(path)}; its thread starts through tsx: ${err instanceof Error ? err.message : String(err)}`, 'BeskedThreadBundle');
+        return null;
+      })
       .finally(() => (build.running = false));
     builds.set(path, build);
   }

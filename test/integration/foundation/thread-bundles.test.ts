@@ -73,4 +73,21 @@ describe('thread bundles from source', () => {
     expect(await bundleBuilt(source)).toBe(bundle);
     expect(freshBundle(source)).not.toBeNull();
   });
+
+  it('says why a source could not be bundled, and leaves its thread to tsx', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'besked-threads-'));
+    const source = writeThread('unused');
+    writeFileSync(join(dir, 'helper.ts'), 'export const word: string = ;\n');
+    const warnings: Error[] = [];
+    const onWarning = (w: Error) => warnings.push(w);
+    process.on('warning', onWarning);
+    try {
+      expect(freshBundle(source)).toBeNull();
+      expect(await bundleBuilt(source)).toBeNull();
+      await new Promise((r) => setImmediate(r));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.map((w) => [w.name, w.message])).toEqual([['BeskedThreadBundle', expect.stringMatching(/^Could not bundle answer-thread\.ts; its thread starts through tsx: /)]]);
+  });
 });
