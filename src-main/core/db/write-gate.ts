@@ -1,9 +1,10 @@
 // Who may write on the core's connection while another connection holds the database's write lock: an import's
 // worker thread (contacts/import/apply-worker.ts) saves in one transaction (0.9 s for 100,000 contacts, about ten
 // times that for 1,000,000), then indexes in steps of about 250 ms and merges in steps of about 40. A write on the
-// core's connection meanwhile waited in SQLite's busy handler, which sleeps on the core's thread: every colleague's call and every
-// poller stood still as long (the inbox poller's cursor write held the core 179–842 ms during an import of 100,000;
-// the handler's growing sleeps miss the 2 ms between two index steps), and past busy_timeout (5 s) the write failed.
+// core's connection meanwhile waited in SQLite's busy handler, which sleeps on the core's thread: every colleague's
+// call and every poller stood still as long (the inbox poller's cursor write held the core 179–842 ms during an import
+// of 100,000; the handler's growing sleeps miss the 2 ms between two index steps), and past busy_timeout (5 s) the
+// write failed.
 // So the core's writers ask the gate first and wait without holding the event loop.
 //
 // Two signs make the gate held. The core's thread holds it from before it asks the worker to save until the worker
