@@ -28,6 +28,7 @@ const LEFT_OUT = ['team_sessions', 'team_invitations'];
 export async function copyLiveDatabase(source: string, dir: string, name: string, takenAt: string, pace: CopyPace | null, onStep: () => void): Promise<void> {
   const partial = join(dir, name + PARTIAL);
   try {
+    createPrivately(partial);
     const db = new Database(source, { readonly: true, fileMustExist: true });
     try {
       db.pragma('busy_timeout = 5000');
@@ -47,6 +48,16 @@ export async function copyLiveDatabase(source: string, dir: string, name: string
     throw err;
   }
   finishCopy(partial, dir, name, takenAt);
+}
+
+/**
+ * Creates the empty file a copy is written into with the owner's mode alone: SQLite writes into it as it is (an empty
+ * file is an empty database), and gives its journal the same mode. Made by SQLite instead, the copy took the umask's
+ * mode (0644 under a permissive one) until finishCopy narrowed it: the data readable to others while it was written.
+ */
+export function createPrivately(partial: string): void {
+  rmSync(partial, { force: true });
+  closeSync(openSync(partial, 'wx', PRIVATE_FILE));
 }
 
 /** Makes a written `.partial` copy a backup: leaves out what must not be kept, fsyncs, narrows its mode, renames. */

@@ -8,7 +8,7 @@ import { coded } from '../../../src-shared/error-codes';
 import type { Db } from '../db/database';
 import { storageProblemOf } from '../db/storage-errors';
 import { BeskedError } from '../errors';
-import { finishCopy, PARTIAL, type CopyPace } from './backup-copy';
+import { createPrivately, finishCopy, PARTIAL, type CopyPace } from './backup-copy';
 import { backupFileName, writeManifest, type BackupManifest } from './backup-manifest';
 import { inBackupThread } from './backup-thread';
 import { verifyBackup, type BackupCheck } from './backup-verify';
@@ -43,6 +43,7 @@ export function writeBackupNow(db: Db, dir: string, at: number, reason: BackupRe
   const name = backupFileName(at, reason);
   const partial = join(dir, name + PARTIAL);
   try {
+    createPrivately(partial);
     db.prepare('VACUUM INTO ?').run(partial);
     finishCopy(partial, dir, name, new Date(at).toISOString());
   } catch (err) {

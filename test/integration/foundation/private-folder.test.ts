@@ -2,13 +2,15 @@
 // user of the computer. Under a permissive umask (000) the folder and every folder in it are 0700 and every file 0600
 // in each mode, and a folder made readable before is narrowed at start with a line in the log.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { chmodSync, lstatSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCore, type Core } from '../../../src-main/core/core';
 import { MemoryVault } from '../../../src-main/core/secrets/vault';
 import { coreCalls } from '../core-calls';
 import { startTestServer } from '../team/server/helpers';
+import Database from 'better-sqlite3';
+import { copyLiveDatabase } from '../../../src-main/core/backup/backup-copy';
 
 let oldUmask: number;
 const dirs: string[] = [];
@@ -79,6 +81,26 @@ describe.skipIf(process.platform === 'win32')('the data folder under a permissiv
     const log = readFileSync(join(dataDir, 'besked.log'), 'utf8');
     expect(log).toMatch(/made private to this user/);
     expect(log).toMatch(/besked\.db 0644 → 0600/);
+  });
+
+  it("has a backup's copy the user's alone while it is written, its journal too", async () => {
+    const dir = fresh();
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    const source = join(dir, 'live.db');
+    const live = new Database(source);
+    live.pragma('journal_mode = WAL');
+    live.exec("CREATE TABLE t (x TEXT); WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2000) INSERT INTO t SELECT hex(randomblob(200)) FROM n;");
+    const seen: string[] = [];
+    try {
+      await copyLiveDatabase(source, dir, 'copy.db', new Date(0).toISOString(), { pagesPerStep: 20, pauseMs: 0 }, () => {
+        // The copy's files only: the live database here is the test's, made under the permissive umask.
+        seen.push(...openToOthers(dir).filter((e) => e.startsWith('/copy')));
+      });
+    } finally {
+      live.close();
+    }
+    expect(seen).toEqual([]);
+    expect(openToOthers(dir).filter((e) => e.startsWith('/copy'))).toEqual([]);
   });
 
   it('is private on a team server too: the TLS key, the certificate and the server vault', async () => {
