@@ -158,6 +158,13 @@ describe('files in other shapes', () => {
     expect(c).toMatchObject({ firstName: 'Søren', lastName: 'Jensen', notes: 'line 1\nline 2' });
   });
 
+  it('refuses a file with a UTF-8 byte order mark but bytes that are not UTF-8, with the way out', async () => {
+    const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf, 0x80]), Buffer.from('navn;Mobil\r\nMette;21234567\r\n', 'latin1')]);
+    const importId = await upload(t, 'kunder.csv', bytes);
+    const p = await t.core.dispatch('contacts.importPreview', { importId });
+    expect(p).toMatchObject({ ok: false, error: { kind: 'validation', code: 'import.notUtf8Throughout', message: expect.stringMatching(/Windows-1252/) } });
+  });
+
   it('reads a plain list of numbers without a header', async () => {
     const { p, r } = await importBytes('numbers.txt', Buffer.from('20123456\n+46 70 123 45 67\n0044 7911 123456\n', 'utf8'));
     expect(p.hasHeader).toBe(false);

@@ -33,7 +33,7 @@ export async function previewUpload(db: Db, u: Upload, want: Partial<ReadOptions
   const detected = await detectEncoding(u.file, head);
   const encoding = want.encoding ?? detected;
   if (encoding === 'utf-8' && detected !== 'utf-8' && !encodingFromBom(head)) throw notUtf8();
-  const sample = createDecoder(encoding).decode(head);
+  const sample = decodeSample(encoding, head);
   if (unreadableShare(sample) > 0.001) throw unreadable();
   if (sample.trim() === '' && u.bytes <= SAMPLE_BYTES) throw emptyFile();
   const delimiter = want.delimiter ?? detectDelimiter(sample);
@@ -127,4 +127,16 @@ async function detectEncoding(path: string, head: Uint8Array): Promise<ImportEnc
     await fh.close();
   }
   return v.end() ? 'utf-8' : 'windows-1252';
+}
+
+/**
+ * The head decoded for detection. A UTF-8 byte order mark settles the encoding without the rest being checked, so
+ * bytes after it that are not UTF-8 are refused here as the reading refuses them (readError), not as a fault.
+ */
+function decodeSample(encoding: ReadOptions['encoding'], head: Uint8Array): string {
+  try {
+    return createDecoder(encoding).decode(head);
+  } catch (err) {
+    throw readError(err);
+  }
 }
