@@ -33,19 +33,23 @@ function lockHolder(dir: string): { commit: () => void } {
 }
 
 /**
- * Another connection takes the write lock, then `write` is started and watched for `ms`: how often the core's loop
- * turned meanwhile (a 5 ms timer) and whether the write was done. `commit` lets the lock go.
+ * Another connection takes the write lock, then `write` is started and watched until the core's loop has turned
+ * `turns` times (a 5 ms timer) and at least `ms` have passed: whether the write was done by then. A write that waited
+ * in SQLite's busy handler would hold the loop (and so the count) until busy_timeout (5 s) failed it, so the count is
+ * not timed: a loaded machine turns the loop less often, and a fixed window's count failed under a clean clone's
+ * first tests (bundling the threads in the background takes both cores). `commit` lets the lock go.
  */
-async function writeWhileLocked<T>(dir: string, write: () => Promise<T>, ms: number): Promise<{ turns: number; done: boolean; commit: () => void; result: Promise<T> }> {
+async function writeWhileLocked<T>(dir: string, write: () => Promise<T>, ms: number, turns: number): Promise<{ turns: number; done: boolean; commit: () => void; result: Promise<T> }> {
   const holder = lockHolder(dir);
-  let turns = 0;
-  const timer = setInterval(() => turns++, 5);
+  let turned = 0;
+  const timer = setInterval(() => turned++, 5);
   const watched = { done: false };
   const result = write();
   void result.finally(() => (watched.done = true));
-  await new Promise((r) => setTimeout(r, ms));
+  const started = Date.now();
+  while (turned < turns || Date.now() - started < ms) await new Promise((r) => setTimeout(r, 5));
   clearInterval(timer);
-  return { turns, done: watched.done, commit: holder.commit, result };
+  return { turns: turned, done: watched.done, commit: holder.commit, result };
 }
 
 describe("the core's writes while another connection holds the write lock", () => {
@@ -55,38 +59,49 @@ describe("the core's writes while another connection holds the write lock", () =
     const flags = createStepFlags();
     const unwatch = writeGate(core.db).watch(flags);
     const endStep = beginStep(flags);
-    let read: Awaited<ReturnType<typeof core.dispatch>> | null = null;
-    const create = await writeWhileLocked(
-      dir,
-      async () => {
-        const p = core.dispatch('contacts.create', { firstName: 'Jens', lastName: 'Vestergaard', phone: '+4521436587' });
-        // A read is not held up (contacts.get declares that it only reads).
-        read = await core.dispatch('contacts.get', { id });
-        return p;
-      },
-      300,
-    );
-    expect(read!.ok).toBe(true);
-    // The loop kept turning (60 turns if nothing held it; a loaded machine turns fewer) and the write is waiting.
-    expect(create.turns).toBeGreaterThan(10);
-    expect(create.done).toBe(false);
-    create.commit();
-    endStep();
-    const r = await create.result;
-    expect(r.ok).toBe(true);
-    const list = await core.dispatch('contacts.list', { filter: { search: 'Vestergaard' }, limit: 10 });
-    expect(list.ok && (list.value as { total: number }).total).toBe(1);
-    unwatch();
+    try {
+      let read: Awaited<ReturnType<typeof core.dispatch>> | null = null;
+      const create = await writeWhileLocked(
+        dir,
+        async () => {
+          const p = core.dispatch('contacts.create', { firstName: 'Jens', lastName: 'Vestergaard', phone: '+4521436587' });
+          // A read is not held up (contacts.get declares that it only reads).
+          read = await core.dispatch('contacts.get', { id });
+          return p;
+        },
+        300,
+        10,
+      );
+      expect(read!.ok).toBe(true);
+      // The loop kept turning and the write is waiting.
+      expect(create.turns).toBeGreaterThanOrEqual(10);
+      expect(create.done).toBe(false);
+      create.commit();
+      endStep();
+      const r = await create.result;
+      expect(r.ok).toBe(true);
+      const list = await core.dispatch('contacts.list', { filter: { search: 'Vestergaard' }, limit: 10 });
+      expect(list.ok && (list.value as { total: number }).total).toBe(1);
+    } finally {
+      // A failed expectation must not leave the flag up: the waiting write, and the core's close, would wait for it.
+      endStep();
+      unwatch();
+    }
   });
 
   it("wait for an import's save the core's thread is holding the gate for, and go on when it is released", async () => {
     const { dir } = await coreWithContact();
     const release = writeGate(t!.core.db).hold();
-    const group = await writeWhileLocked(dir, () => t!.core.dispatch('groups.create', { name: 'Stamkunder' }), 200);
-    expect(group.turns).toBeGreaterThan(5);
-    expect(group.done).toBe(false);
-    group.commit();
-    release();
-    expect((await group.result).ok).toBe(true);
+    try {
+      const group = await writeWhileLocked(dir, () => t!.core.dispatch('groups.create', { name: 'Stamkunder' }), 200, 6);
+      expect(group.turns).toBeGreaterThanOrEqual(6);
+      expect(group.done).toBe(false);
+      group.commit();
+      release();
+      expect((await group.result).ok).toBe(true);
+    } finally {
+      // A failed expectation must not leave the gate held: the core's close would wait for it.
+      release();
+    }
   });
 });
