@@ -25,7 +25,8 @@ export interface AuditedCall {
   outcome: 'ok' | 'refused' | 'failed';
   error: AppError | null;
 }
-export type AuditSink = (entry: AuditedCall) => void;
+/** Writes one entry; resolves once it is written (after an import's save that holds the write gate, db/write-gate.ts). */
+export type AuditSink = (entry: AuditedCall) => Promise<void>;
 
 export function issuesToFields(issues: readonly z.core.$ZodIssue[]): FieldIssue[] {
   return issues.map((i) => ({ path: i.path.map((p) => (typeof p === 'symbol' ? String(p) : p)), message: i.message }));
@@ -48,9 +49,9 @@ export interface DispatcherOptions {
 }
 
 export function createDispatcher(handlers: Handlers, opts: DispatcherOptions): Dispatch {
-  const audit = (entry: AuditedCall) => {
+  const audit = async (entry: AuditedCall) => {
     try {
-      opts.audit?.(entry);
+      await opts.audit?.(entry);
     } catch (err) {
       // The call's own outcome stands; a trail that cannot be written is logged, never shown as the call's failure.
       opts.log.error('audit entry not written', { err, call: entry.call });
@@ -80,7 +81,7 @@ export function createDispatcher(handlers: Handlers, opts: DispatcherOptions): D
     const standing = standingOf(caller);
     if (!allows(rule.who, standing)) {
       const error = notAllowed(name, standing === null);
-      if (rule.audit && caller.user) audit({ caller, call: name, action: rule.audit, input: rawInput, outcome: 'refused', error });
+      if (rule.audit && caller.user) await audit({ caller, call: name, action: rule.audit, input: rawInput, outcome: 'refused', error });
       return { ok: false, error };
     }
     const parsed = readInput(spec.input, rawInput === undefined ? {} : rawInput);
@@ -92,7 +93,7 @@ export function createDispatcher(handlers: Handlers, opts: DispatcherOptions): D
     // that may write starts once the gate is free, claimed for its synchronous start (db/write-gate.ts).
     const run = () => runAsCaller(caller, () => runHandler(name, parsed.data));
     const outcome = await (opts.writes && !rule.reads ? opts.writes.run(run) : run());
-    if (rule.audit) audit({ caller, call: name, action: rule.audit, input: parsed.data, outcome: outcome.ok ? 'ok' : 'failed', error: outcome.ok ? null : outcome.error });
+    if (rule.audit) await audit({ caller, call: name, action: rule.audit, input: parsed.data, outcome: outcome.ok ? 'ok' : 'failed', error: outcome.ok ? null : outcome.error });
     return outcome;
   }
 

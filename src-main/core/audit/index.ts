@@ -6,6 +6,7 @@ import type { DomainCallName } from '../../../src-shared/contract';
 import type { Db } from '../db/database';
 import type { AuditSink, Handlers } from '../dispatch';
 import type { Logger } from '../log';
+import { writeGate } from '../db/write-gate';
 import { auditCsv } from './audit-csv';
 import { verifyChain } from './audit-chain';
 import { AuditStore, type AuditQuery } from './audit-store';
@@ -41,7 +42,10 @@ export function createAuditModule(o: AuditModuleOptions): AuditModule {
     to: auditTime(f.to, 'to'),
   });
   return {
-    sink: (entry) => store.write(entry),
+    // Through the write gate like every write on the core's connection: a refusal runs no handler, and an entry is
+    // written after its call's awaits, so without it the entry waited for an import's save in SQLite's busy handler,
+    // holding the core (db/write-gate.ts).
+    sink: (entry) => writeGate(o.db).run(() => store.write(entry)),
     handlers: {
       'audit.list': (f) => {
         const limit = f.limit ?? PAGE;

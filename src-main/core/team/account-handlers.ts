@@ -37,12 +37,14 @@ export function accountHandlers(side: TeamSide, language: () => Language = () =>
       const passwordHash = await hashPassword(password);
       const caller = currentCaller();
       // Checked again in the transaction: of two people racing through the hashing above, only the first gets here.
-      const { user, session } = server().db.transaction(() => {
-        if (server().users.owners() > 0) throw teamErrors.setupDone();
-        const added = server().users.add({ name: server().users.claimName(name), role: 'owner', passwordHash }, server().now());
-        server().users.signedIn(added.id, server().now());
-        return { user: added, session: server().sessions.create(added.id, caller.address) };
-      })();
+      const { user, session } = await server().write(
+        server().db.transaction(() => {
+          if (server().users.owners() > 0) throw teamErrors.setupDone();
+          const added = server().users.add({ name: server().users.claimName(name), role: 'owner', passwordHash }, server().now());
+          server().users.signedIn(added.id, server().now());
+          return { user: added, session: server().sessions.create(added.id, caller.address) };
+        }),
+      );
       server().changed();
       return signedIn(caller, meOf(user), session);
     },
@@ -81,9 +83,12 @@ export function accountHandlers(side: TeamSide, language: () => Language = () =>
       const { caller, user } = signedInUser();
       const row = server().users.byId(user.id);
       if (!row || !(await verifyPassword(row.passwordHash, current))) throw teamErrors.wrongPassword();
-      server().users.setPassword(user.id, await hashPassword(next));
-      // Whoever else held a session with the old password is out; this window stays signed in.
-      server().sessions.endAllOf(user.id, 'passwordChanged', caller.sessionId ?? undefined);
+      const hash = await hashPassword(next);
+      await server().write(() => {
+        server().users.setPassword(user.id, hash);
+        // Whoever else held a session with the old password is out; this window stays signed in.
+        server().sessions.endAllOf(user.id, 'passwordChanged', caller.sessionId ?? undefined);
+      });
       server().changed();
       return {};
     },

@@ -83,21 +83,23 @@ export function adminHandlers(side: TeamSide): Pick<Handlers, Extract<DomainCall
       const link = openLink(code);
       const passwordHash = await hashPassword(password);
       // One transaction: of two uses of one link the second finds it used; a taken name leaves the link unused.
-      const user = server().db.transaction(() => {
-        if (!server().invitations.use(link.id)) throw teamErrors.linkInvalid();
-        if (link.kind === 'reset') {
-          // A reset keeps the user's name: the link is theirs whatever the form says.
-          const u = link.userId === null ? null : server().users.byId(link.userId);
-          if (!u) throw teamErrors.linkInvalid();
-          server().users.setPassword(u.id, passwordHash);
-          return u;
-        }
-        return server().users.add({ name: server().users.claimName(name), role: link.role, passwordHash }, server().now());
-      })();
-      if (link.kind === 'reset') server().sessions.endAllOf(user.id, 'passwordChanged');
-      server().users.signedIn(user.id, server().now());
       const caller = currentCaller();
-      const session = server().sessions.create(user.id, caller.address);
+      const { user, session } = await server().write(() => {
+        const user = server().db.transaction(() => {
+          if (!server().invitations.use(link.id)) throw teamErrors.linkInvalid();
+          if (link.kind === 'reset') {
+            // A reset keeps the user's name: the link is theirs whatever the form says.
+            const u = link.userId === null ? null : server().users.byId(link.userId);
+            if (!u) throw teamErrors.linkInvalid();
+            server().users.setPassword(u.id, passwordHash);
+            return u;
+          }
+          return server().users.add({ name: server().users.claimName(name), role: link.role, passwordHash }, server().now());
+        })();
+        if (link.kind === 'reset') server().sessions.endAllOf(user.id, 'passwordChanged');
+        server().users.signedIn(user.id, server().now());
+        return { user, session: server().sessions.create(user.id, caller.address) };
+      });
       server().changed();
       return signedIn(caller, meOf(user), session);
     },

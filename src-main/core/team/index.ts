@@ -92,7 +92,8 @@ export function createTeamModule(o: TeamModuleOptions): TeamModule {
   }, timings.sweepMs);
   sweeper.unref();
   primeNobody().catch((err: unknown) => o.log.error('the sign-in dummy hash could not be made', { err }));
-  const signIn = new SignIn({ db: o.db, users, sessions, events: o.events, audit: o.audit ?? (() => undefined), timings, now });
+  const write = <T>(fn: () => T): Promise<T> => writeGate(o.db).run(fn);
+  const signIn = new SignIn({ db: o.db, users, sessions, events: o.events, audit: o.audit ?? (async () => undefined), write, timings, now });
   const side: TeamSide = {
     kind: 'server',
     db: o.db,
@@ -105,16 +106,15 @@ export function createTeamModule(o: TeamModuleOptions): TeamModule {
     serverName: o.serverName,
     publicUrl: o.publicUrl ?? (() => ''),
     changed: () => o.events.emit('team.changed', {}, { roles: ['owner'] }),
+    write,
   };
   const recordFlood = (f: FloodRecord) => {
     const address = f.addressCount === 1 ? f.addresses[0]!.address : `${f.addressCount} addresses`;
     const caller = { kind: 'remote', user: null, sessionId: null, connectionId: null, address } as const;
     const error = teamErrors.signInFlood(f.refusedConnections, f.refusedSignIns, f.addressCount).toValue();
-    try {
-      o.audit?.({ caller, call: 'team.signIn', action: 'users', input: { flood: f }, outcome: 'refused', error });
-    } catch (err) {
-      o.log.error('the flood record was not written', { err });
-    }
+    o.audit?.({ caller, call: 'team.signIn', action: 'users', input: { flood: f }, outcome: 'refused', error }).catch((err: unknown) =>
+      o.log.error('the flood record was not written', { err }),
+    );
   };
   return { connections, sessions, recordFlood, handlers: { ...accountHandlers(side, o.language), ...adminHandlers(side) }, stop: () => clearInterval(sweeper) };
 }

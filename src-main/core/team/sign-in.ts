@@ -21,6 +21,8 @@ export interface SignInParts {
   sessions: Sessions;
   events: EventBus;
   audit: AuditSink;
+  /** Runs a write once the write gate is free (team-parts.ts TeamParts.write): every write here follows an await. */
+  write<T>(fn: () => T): Promise<T>;
   timings: TeamTimings;
   now: () => number;
 }
@@ -38,47 +40,57 @@ export class SignIn {
   }
 
   private async attempt(name: string, password: string, caller: Caller): Promise<{ user: UserRow; session: NewSession }> {
-    const user = this.p.users.byName(name);
-    if (!user) {
+    // Read, admitted and counted in one synchronous write: before the check, so an attempt that never finishes (a
+    // crash, a hung hash) still counts.
+    const turn = await this.p.write(() => {
+      const user = this.p.users.byName(name);
+      if (!user) return { kind: 'nobody' } as const;
+      const now = this.p.now();
+      const admission = admit(user.lock, now, this.p.timings);
+      if (admission.kind !== 'try') return { kind: 'refused', admission, now } as const;
+      const counted = afterWrong(user.lock, now, this.p.timings);
+      this.p.users.setLock(user.id, counted.state);
+      return { kind: 'try', user, counted } as const;
+    });
+    if (turn.kind === 'nobody') {
       await spendCheckTime(password);
-      throw this.failed(caller, name, 'failed', teamErrors.wrongCredentials());
+      throw await this.failed(caller, name, 'failed', teamErrors.wrongCredentials());
     }
-    const now = this.p.now();
-    const admission = admit(user.lock, now, this.p.timings);
-    if (admission.kind !== 'try') {
+    if (turn.kind === 'refused') {
       // Refused unchecked (even the right password), after the time a check takes, with the answer of a wrong one.
       await spendCheckTime(password);
+      const { admission, now } = turn;
       const why = admission.kind === 'locked' ? teamErrors.locked(admission.until - now) : teamErrors.slowDown(admission.ms);
-      throw this.failed(caller, name, 'refused', why);
+      throw await this.failed(caller, name, 'refused', why);
     }
 
-    // Counted before the check: an attempt that never finishes (a crash, a hung hash) still counts.
-    const counted = afterWrong(user.lock, now, this.p.timings);
-    this.p.users.setLock(user.id, counted.state);
+    const { user, counted } = turn;
     const good = await verifyPassword(user.passwordHash, password);
     if (!good) {
       const why = counted.locked ? teamErrors.locked(this.p.timings.lockMs) : teamErrors.wrongCredentials();
-      const error = this.failed(caller, name, 'failed', why);
+      const error = await this.failed(caller, name, 'failed', why);
       if (counted.locked) this.tellOwners(user, counted.state, caller);
       throw error;
     }
 
     // Checked again before a session is issued: the account must still be this one, with this password and only
     // this attempt counted since (a reset, a removal or a lock set meanwhile refuses it).
-    const session = this.p.db.transaction(() => {
-      const fresh = this.p.users.byId(user.id);
-      if (!fresh || fresh.passwordHash !== user.passwordHash || !sameLock(fresh.lock, counted.state)) return null;
-      this.p.users.signedIn(user.id, this.p.now());
-      return this.p.sessions.create(user.id, caller.address);
-    })();
-    if (!session) throw this.failed(caller, name, 'refused', teamErrors.wrongCredentials());
-    this.record({ ...caller, user: meOf(user), sessionId: session.id }, name, 'ok', null);
+    const session = await this.p.write(
+      this.p.db.transaction(() => {
+        const fresh = this.p.users.byId(user.id);
+        if (!fresh || fresh.passwordHash !== user.passwordHash || !sameLock(fresh.lock, counted.state)) return null;
+        this.p.users.signedIn(user.id, this.p.now());
+        return this.p.sessions.create(user.id, caller.address);
+      }),
+    );
+    if (!session) throw await this.failed(caller, name, 'refused', teamErrors.wrongCredentials());
+    await this.record({ ...caller, user: meOf(user), sessionId: session.id }, name, 'ok', null);
     return { user, session };
   }
 
   /** The answer to every failed attempt; the trail keeps the real reason (wrong, slowed down, locked) for the owners. */
-  private failed(caller: Caller, name: string, outcome: 'failed' | 'refused', why: BeskedError): BeskedError {
-    this.record(caller, name, outcome, why);
+  private async failed(caller: Caller, name: string, outcome: 'failed' | 'refused', why: BeskedError): Promise<BeskedError> {
+    await this.record(caller, name, outcome, why);
     return teamErrors.wrongCredentials();
   }
 
@@ -89,9 +101,9 @@ export class SignIn {
   }
 
   /** Sign-in is open to anyone, so the dispatcher does not audit it: each attempt is written here, as 'users'. */
-  private record(caller: Caller, name: string, outcome: 'ok' | 'refused' | 'failed', error: BeskedError | null): void {
+  private async record(caller: Caller, name: string, outcome: 'ok' | 'refused' | 'failed', error: BeskedError | null): Promise<void> {
     try {
-      this.p.audit({ caller, call: 'team.signIn', action: 'users', input: { name }, outcome, error: error ? error.toValue() : null });
+      await this.p.audit({ caller, call: 'team.signIn', action: 'users', input: { name }, outcome, error: error ? error.toValue() : null });
     } catch {
       // The attempt's answer stands without its entry (the dispatcher's sink treats its own failures alike).
     }

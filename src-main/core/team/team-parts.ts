@@ -21,6 +21,11 @@ export interface TeamParts {
   publicUrl: () => string;
   /** Tells owners the team list changed (team.changed). */
   changed(): void;
+  /**
+   * Runs a write once the write gate is free (db/write-gate.ts). A handler's writes after it awaited the password
+   * hash would otherwise wait for an import's save in SQLite's busy handler, holding the core for everyone.
+   */
+  write<T>(fn: () => T): Promise<T>;
 }
 
 /** What the handlers are built over: one PC's name only, or a server's parts. */

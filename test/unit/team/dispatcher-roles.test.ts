@@ -13,7 +13,7 @@ const ran: { name: string; caller: Caller }[] = [];
 const handlers = Object.fromEntries(names.map((n) => [n, () => (ran.push({ name: n, caller: currentCaller() }), 'ran')])) as unknown as Handlers;
 const audited: AuditedCall[] = [];
 // Input is not validated for this test's purpose: a refusal must come before parsing, so any input shows it.
-const dispatch = createDispatcher(handlers, { log: createLogger({ level: 'error' }), audit: (e) => audited.push(e) });
+const dispatch = createDispatcher(handlers, { log: createLogger({ level: 'error' }), audit: async (e) => void audited.push(e) });
 
 const callers: Record<'owner' | 'staff' | 'local', Caller> = {
   owner: { kind: 'remote', user: { id: 1, name: 'Anna', role: 'owner' }, sessionId: 's1', connectionId: 'c1', address: '10.0.0.2' },
