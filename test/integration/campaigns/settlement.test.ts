@@ -3,7 +3,9 @@
 // gateway id the simulator's ledger has for its number.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src-main/core/db/database';
-import { REALLY_QUEUED, settleChunks, unsettledCounts } from '../../../src-main/core/campaigns/recipients/settlement';
+import Database from 'better-sqlite3';
+import { REALLY_QUEUED, settleChunks, settleForReading, unsettledCounts } from '../../../src-main/core/campaigns/recipients/settlement';
+import { writeGate } from '../../../src-main/core/db/write-gate';
 import { openDatabase } from '../../../src-main/core/db/database';
 import { draft, numbers, perTest } from './helpers';
 
@@ -118,6 +120,26 @@ describe('chunk settlement', () => {
     settleChunks(db, campaign);
     expect(reallyQueued(db, campaign)).toEqual(ids);
     expect(states(db, campaign).every((r) => r.chunk_id === null)).toBe(true);
+  });
+
+  it('is left to the outbox by a view while an import saves: the view does not wait for the save, and reads the chunk as it is', () => {
+    const { db, campaign, ids } = campaignWith(10);
+    chunk(db, campaign, 1, 'accepted', ids[0]!, ids[5]!, 6);
+    // The import's save: the core holds the gate, another connection the write lock. Settling meanwhile waited in
+    // SQLite's busy handler on the core's thread and, the lock still held at busy_timeout, threw.
+    const release = writeGate(db).hold();
+    const other = new Database(db.name);
+    try {
+      other.prepare('BEGIN IMMEDIATE').run();
+      expect(() => settleForReading(db, campaign)).not.toThrow();
+      expect(unsettledCounts(db, campaign)).toEqual({ accepted: 6 });
+      other.prepare('COMMIT').run();
+    } finally {
+      release();
+      other.close();
+    }
+    settleForReading(db, campaign);
+    expect(unsettledCounts(db, campaign)).toEqual({});
   });
 
   it('settles in slices, oldest first', () => {

@@ -11,6 +11,7 @@ import { prepared } from '../../db/prepared';
 import type { CampaignCounts } from '../../../../src-shared/contract';
 import { materialise } from './frozen-batches';
 import { storageProblemOf } from '../../db/storage-errors';
+import { writeGate } from '../../db/write-gate';
 
 type ChunkState = 'in_flight' | 'accepted' | 'uncertain' | 'failed' | 'requeued';
 
@@ -160,14 +161,21 @@ export function settlementLeft(db: Db, campaignId: number): boolean {
 }
 
 /**
- * Settles before a read, when the disk lets it: a view stays readable while writes fail (disk full), since the
- * counts read unsettled chunks as they are (unsettledCounts) and the rows show what they showed before.
+ * Settles before a read, when the disk and the write gate let it: a view stays readable while writes fail (disk
+ * full) or wait (an import's save or step, db/write-gate.ts), since the counts read unsettled chunks as they are
+ * (unsettledCounts) and the rows show what they showed before; the outbox settles them in its own slices. The calls
+ * that read this way only read (their rule says so) and never wait at the gate: settling meanwhile would wait for the
+ * import in SQLite's busy handler on the core's thread, up to busy_timeout.
  */
 export function settleForReading(db: Db, campaignId?: number): void {
+  const release = writeGate(db).claim();
+  if (!release) return;
   try {
     settleChunks(db, campaignId);
   } catch (err) {
     if (!storageProblemOf(err)) throw err;
+  } finally {
+    release();
   }
 }
 
