@@ -2,6 +2,7 @@
 import type { SentEmail } from '../../../src-shared/contract';
 import type { AccountDeps, Mode } from './deps';
 import { buildEmailRequest } from './email-message';
+import { writeGate } from '../db/write-gate';
 
 interface Row {
   id: number;
@@ -40,11 +41,14 @@ export class EmailService {
     );
     this.deps.spent();
     const at = this.deps.now().toISOString();
-    const info = this.deps.db
-      .prepare(
-        'INSERT INTO account_emails (mode, sent_at, subject, recipients, gateway_ids, attachments, cost, currency) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      )
-      .run(mode, at, input.subject, input.recipients.length, JSON.stringify(res.ids), input.attachments?.length ?? 0, res.usage.total_cost, res.usage.currency);
+    // After the gateway's answer: through the write gate, as every write after an await (db/write-gate.ts).
+    const info = await writeGate(this.deps.db).run(() =>
+      this.deps.db
+        .prepare(
+          'INSERT INTO account_emails (mode, sent_at, subject, recipients, gateway_ids, attachments, cost, currency) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        )
+        .run(mode, at, input.subject, input.recipients.length, JSON.stringify(res.ids), input.attachments?.length ?? 0, res.usage.total_cost, res.usage.currency),
+    );
     return toSent({
       id: Number(info.lastInsertRowid),
       sent_at: at,

@@ -6,6 +6,7 @@ import { BeskedError } from '../errors';
 import { NotEnabledError } from '../gateway';
 import { coded } from '../../../src-shared/error-codes';
 import { computerClock } from '../clock';
+import { writeGate } from '../db/write-gate';
 
 export const FEATURES: readonly AccountFeature[] = ['keywords', 'email', 'lookup'];
 
@@ -72,11 +73,12 @@ export class FeatureStates {
   async guard<T>(mode: Mode, feature: AccountFeature, run: () => Promise<T>): Promise<T> {
     try {
       const value = await run();
-      this.record(mode, feature, 'enabled');
+      // After the gateway's answer: through the write gate, as every write after an await (db/write-gate.ts).
+      await writeGate(this.db).run(() => this.record(mode, feature, 'enabled'));
       return value;
     } catch (err) {
       if (!isNotEnabled(err)) throw err;
-      this.record(mode, feature, 'not_enabled');
+      await writeGate(this.db).run(() => this.record(mode, feature, 'not_enabled'));
       throw new BeskedError('not_enabled', notEnabledMessage(feature, mode), {
         status: 403,
         maybeAccepted: false,

@@ -2,6 +2,7 @@
 import type { LookupQuote, LookupRun } from '../../../src-shared/contract';
 import type { AccountDeps, Mode } from './deps';
 import { lookupRows, quoteLookup, type QuoteEntry } from './lookup-numbers';
+import { writeGate } from '../db/write-gate';
 
 interface RunRow {
   id: number;
@@ -51,9 +52,12 @@ export class LookupService {
     this.deps.spent();
     const results = lookupRows(unique, response);
     const at = this.deps.now().toISOString();
-    const info = this.deps.db
-      .prepare('INSERT INTO account_lookups (mode, looked_up_at, lookups, total_cost, currency, results) VALUES (?, ?, ?, ?, ?, ?)')
-      .run(mode, at, response.lookups, response.total_cost, response.currency, JSON.stringify(results));
+    // After the gateway's answer: through the write gate, as every write after an await (db/write-gate.ts).
+    const info = await writeGate(this.deps.db).run(() =>
+      this.deps.db
+        .prepare('INSERT INTO account_lookups (mode, looked_up_at, lookups, total_cost, currency, results) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(mode, at, response.lookups, response.total_cost, response.currency, JSON.stringify(results)),
+    );
     return { id: Number(info.lastInsertRowid), lookedUpAt: at, lookups: response.lookups, totalCost: response.total_cost, currency: response.currency, results };
   }
 

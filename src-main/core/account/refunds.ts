@@ -5,6 +5,7 @@ import { describeGatewayStatus } from '../../../src-shared/delivery-status';
 import { BeskedError } from '../errors';
 import type { AccountDeps, Mode } from './deps';
 import { coded } from '../../../src-shared/error-codes';
+import { writeGate } from '../db/write-gate';
 
 export interface RefundAsk {
   mtsmsId: number;
@@ -62,9 +63,12 @@ export class RefundService {
 
     await this.deps.gateway.refund({ mtsms_id: ask.mtsmsId, msisdn: Number(msisdn) });
     const at = this.deps.now().toISOString();
-    this.deps.db
-      .prepare('INSERT INTO account_refunds (mode, mtsms_id, msisdn, requested_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING')
-      .run(mode, ask.mtsmsId, msisdn, at);
+    // After the gateway's answer: through the write gate, as every write after an await (db/write-gate.ts).
+    await writeGate(this.deps.db).run(() =>
+      this.deps.db
+        .prepare('INSERT INTO account_refunds (mode, mtsms_id, msisdn, requested_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING')
+        .run(mode, ask.mtsmsId, msisdn, at),
+    );
     this.deps.spent();
     return { mtsmsId: ask.mtsmsId, msisdn, requestedAt: at, alreadyRequested: false };
   }

@@ -1,6 +1,8 @@
 // The account calls against the Sandbox simulator over real HTTP: balance, prices, usage, keywords, lookup,
 // email, refunds, and the plain not-enabled state when the simulator switches a feature off.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Database from 'better-sqlite3';
+import { writeGate } from '../../../src-main/core/db/write-gate';
 import { startAccountCore, utcDays, type AccountCore } from './helpers';
 
 let a: AccountCore;
@@ -154,6 +156,32 @@ describe('number lookup', () => {
     expect(q2.unitPrice).toBeCloseTo(run.totalCost, 6);
     expect(q2.estimatedCost).toBeCloseTo(2 * run.totalCost, 6);
     expect((await a.ok('account.lookups', {})).runs[0]).toEqual(run);
+  });
+
+  it('records a lookup whose answer comes while an import saves, once the save ends, without holding the core meanwhile', async () => {
+    const db = a.core.db;
+    const before = (await a.ok('account.lookups', {})).runs.length;
+    // The call claims the gate for its start and goes out; then the import's save begins (the core holds the gate,
+    // another connection the write lock). The charge, the feature and the run are written after the answer: in
+    // SQLite's busy handler on the core's thread they held it and, the lock still held at busy_timeout, failed.
+    const run = a.core.dispatch('account.lookup', { numbers: [{ msisdn: '4520123452' }], acceptCost: true });
+    const release = writeGate(db).hold();
+    const other = new Database(db.name);
+    try {
+      other.prepare('BEGIN IMMEDIATE').run();
+      let turns = 0;
+      const timer = setInterval(() => turns++, 5);
+      const started = Date.now();
+      while (turns < 20 || Date.now() - started < 1000) await new Promise((r) => setTimeout(r, 5));
+      clearInterval(timer);
+      other.prepare('COMMIT').run();
+    } finally {
+      release();
+      other.close();
+    }
+    const r = await run;
+    expect(r.ok).toBe(true);
+    expect((await a.ok('account.lookups', {})).runs.length).toBe(before + 1);
   });
 
   it('refuses a non-Danish number at the boundary, before any call', async () => {

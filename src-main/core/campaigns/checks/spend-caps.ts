@@ -94,7 +94,7 @@ export class SpendCaps {
     this.pending.set(mode, (this.pending.get(mode) ?? 0) + held);
     try {
       const result = await run();
-      this.ledger.add(this.today(), mode, charged(result));
+      await this.ledger.addWhenFree(this.today(), mode, charged(result));
       return result;
     } finally {
       this.pending.set(mode, (this.pending.get(mode) ?? 0) - held);

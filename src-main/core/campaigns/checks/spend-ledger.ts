@@ -4,6 +4,7 @@
 import type { Db } from '../../db/database';
 import { prepared } from '../../db/prepared';
 import type { Mode } from '../../pricing/price-book';
+import { writeGate } from '../../db/write-gate';
 
 /** The balance as the gateway last told it. */
 export interface StoredBalance {
@@ -19,6 +20,15 @@ export class SpendLedger {
   /** What accepted sends cost on this local day (YYYY-MM-DD) in this mode. */
   spentOn(day: string, mode: Mode): number {
     return (prepared(this.db, 'SELECT cost FROM daily_spend WHERE day = ? AND mode = ?', 'pluck').get(day, mode) as number | undefined) ?? 0;
+  }
+
+  /**
+   * Adds a paid call's cost to its day once the write gate is free (db/write-gate.ts): the answer came after a request,
+   * when an import's save may hold the write lock, and waiting in SQLite's busy handler would hold the core, and past
+   * busy_timeout lose the charge the gateway already made.
+   */
+  addWhenFree(day: string, mode: Mode, cost: number): Promise<void> {
+    return writeGate(this.db).run(() => this.add(day, mode, cost));
   }
 
   /** Adds an accepted request's cost to its day; run inside the transaction that records the answer. */
