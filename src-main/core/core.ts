@@ -123,6 +123,8 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
   const connection = new Connection(settings, vault, sandbox, log);
 
   const gateway = createGatewayClient({
+    // What a caller writes on hearing the gateway's answer is made with the write gate claimed (db/write-gate.ts).
+    answered: () => writeGate(db).turn(),
     ...opts.gateway,
     target: async () => {
       const t = await connection.target();

@@ -17,6 +17,11 @@
 // a time). So a writer claims the gate (`run`, `claim`): it raises a second shared flag, and a worker about to begin
 // a step waits while that flag is up (Dekker's handshake over sequentially consistent Atomics: of a writer and a step
 // starting at the same instant, at least one sees the other, and the writer goes first).
+//
+// A claim made by `run` stands until the end of that turn of the event loop, not just while its function runs: a
+// handler that awaits a settled promise (the mode, a cached token) resumes in the same turn and writes then, which a
+// step begun in between would have made wait in the busy handler. Code that resumes after an outside wait (the
+// gateway's answer: gateway/caller.ts; a webhook's request) takes such a claim with `turn` before it writes.
 import type { Db } from './database';
 
 /**
@@ -26,7 +31,7 @@ import type { Db } from './database';
 export type StepFlags = Int32Array;
 const IN_STEP = 0;
 const WAITING = 1;
-/** Counts the core's writers inside their claim (run, claim): a step does not begin meanwhile. */
+/** Counts the core's writers inside their claim (run, claim, turn): a step does not begin meanwhile. */
 const CORE_WRITING = 2;
 /** How long a worker waits at a time for the core's claims to end before it looks again. */
 const CLAIM_WAIT_MS = 20;
@@ -79,6 +84,8 @@ export interface WriteGate {
   watch(flags: StepFlags): () => void;
   /** True while another connection is known to hold the write lock. */
   readonly held: boolean;
+  /** True while a claim of the core's stands (claim, run, turn): no step begins meanwhile. */
+  readonly claimed: boolean;
   /** Resolves at once when the gate is free, else when it is; never rejects. */
   free(): Promise<void>;
   /**
@@ -87,14 +94,22 @@ export interface WriteGate {
    */
   claim(): (() => void) | null;
   /**
-   * Runs `fn` once the gate is free, in the same turn as it finds it free, with the gate claimed for as long as `fn`
-   * runs synchronously (an async `fn` up to its first await, after which a write must claim again). Rejects as `fn`.
+   * Runs `fn` once the gate is free, in the same turn as it finds it free, with the gate claimed until that turn of
+   * the event loop ends (an async `fn` up to its first wait for something outside: a timer, a request, a file; after
+   * it a write must claim again). Rejects as `fn`.
    */
   run<T>(fn: () => T | PromiseLike<T>): Promise<T>;
+  /**
+   * Resolves once the gate is free, with it claimed until the end of that turn of the event loop: what the caller
+   * writes after awaiting it, before anything else can run, is made before any step begins. For code that resumes
+   * after an outside wait (a gateway's answer, a webhook's request) and then writes.
+   */
+  turn(): Promise<void>;
 }
 
 export function createWriteGate(): WriteGate {
   let holds = 0;
+  let claims = 0;
   let waiters: (() => void)[] = [];
   const watched = new Set<StepFlags>();
   const busyWorker = () => {
@@ -128,6 +143,9 @@ export function createWriteGate(): WriteGate {
     get held() {
       return holds > 0 || busyWorker() !== undefined;
     },
+    get claimed() {
+      return claims > 0;
+    },
     claim() {
       if (holds > 0) return null;
       const raised = [...watched];
@@ -137,10 +155,12 @@ export function createWriteGate(): WriteGate {
         unclaim(raised);
         return null;
       }
+      claims++;
       let released = false;
       return () => {
         if (released) return;
         released = true;
+        claims--;
         unclaim(raised);
       };
     },
@@ -151,11 +171,16 @@ export function createWriteGate(): WriteGate {
           try {
             return fn();
           } finally {
-            release();
+            // Kept to the end of this turn: code that awaited only settled promises after its start (the mode, a
+            // cached token, this very run) resumes within the turn, and its writes come before a step can begin.
+            setImmediate(release);
           }
         }
         await gate.free();
       }
+    },
+    turn() {
+      return gate.run(() => undefined);
     },
     async free() {
       for (;;) {

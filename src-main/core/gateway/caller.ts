@@ -70,6 +70,12 @@ export interface CallerDeps {
   random: () => number;
   now: () => number;
   onRetry?: (e: RetryEvent) => void;
+  /**
+   * Resolves when an answer (or a failure) may be handed on to the code that asked: the core's write gate, claimed to
+   * the end of that turn (db/write-gate.ts turn), so what the caller writes on hearing it does not wait for an
+   * import's save in SQLite's busy handler on the core's thread.
+   */
+  answered?: () => Promise<void>;
   userAgent: string;
 }
 
@@ -183,6 +189,7 @@ export function createCaller(deps: CallerDeps): GatewayCaller {
 
     for (let attempt = 1; ; attempt++) {
       const outcome = await deps.transport.send(request);
+      if (deps.answered) await deps.answered();
       let error: GatewayError;
       if (outcome.ok) {
         const res = outcome.response;

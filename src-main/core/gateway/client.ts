@@ -28,6 +28,8 @@ interface CommonOptions {
   now?: () => number;
   /** Told about every automatic retry, for the log. */
   onRetry?: (e: RetryEvent) => void;
+  /** Resolves when an answer may be handed on (CallerDeps.answered). */
+  answered?: () => Promise<void>;
 }
 
 export type GatewayClientOptions = CommonOptions &
@@ -71,6 +73,7 @@ export class GatewayClient {
       random: options.random ?? Math.random,
       now: options.now ?? computerClock.now,
       ...(options.onRetry ? { onRetry: options.onRetry } : {}),
+      ...(options.answered ? { answered: options.answered } : {}),
       userAgent: 'Besked',
     });
   }

@@ -75,6 +75,7 @@ export function createSyncService(d: SyncServiceDeps): SyncService {
     port: d.settings.get().webhookReceiver.port,
     secrets: () => secrets.both(),
     replay: new ReplayGuard(d.db, now),
+    writes: () => writeGate(d.db).turn(),
     log: d.log,
     sinks: {
       messagingStatus: (e) => {

@@ -29,6 +29,12 @@ export interface WebhookReceiverOptions {
   port: number;
   host?: string;
   secrets: () => Promise<{ messaging: string | null; legacy: string | null }>;
+  /**
+   * Resolves when a verified request may be written: the core's write gate claimed to the end of that turn
+   * (db/write-gate.ts turn), so the replay record and the sinks' writes do not wait for an import's save in SQLite's
+   * busy handler on the core's thread.
+   */
+  writes?: () => Promise<void>;
   replay: ReplayGuard;
   sinks: WebhookSinks;
   log: Logger;
@@ -131,6 +137,7 @@ export class WebhookReceiver {
     const ev = parsed.event;
     if (this.o.replay.tooOld(Date.parse(ev.envelope.timestamp))) return refuse(400, 'The event is too old to be told apart from a replay.');
     const key = `messaging:${ev.envelope.event_id}`;
+    await this.o.writes?.();
     if (!this.o.replay.firstTime(key)) return { status: 200, body: { duplicate: true } };
     try {
       if (ev.type === 'message.status.sms' || ev.type === 'message.status.rcs') {
@@ -172,6 +179,7 @@ export class WebhookReceiver {
     }
     const token = headerValue(headers, 'x-gwapi-signature') ?? headerValue(headers, 'x-service-signature') ?? '';
     const key = `legacy:${sha256(token, '\n', raw)}`;
+    await this.o.writes?.();
     if (!this.o.replay.firstTime(key)) return { status: 200, body: { duplicate: true } };
     try {
       if ('receiver' in body && 'message' in body) {

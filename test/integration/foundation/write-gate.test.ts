@@ -89,6 +89,35 @@ describe("the core's writes while another connection holds the write lock", () =
     }
   });
 
+  it("hand a gateway's answer on only once an import's save ends, with the gate claimed for the turn that hears it", async () => {
+    await coreWithContact();
+    const core = t!.core;
+    const gate = writeGate(core.db);
+    const release = gate.hold();
+    try {
+      let heard = false;
+      let claimedWhenHeard = false;
+      const answer = core.gateway.me().then((me) => {
+        heard = true;
+        // What the caller writes on hearing it is made with the gate claimed: no step of a worker's begins meanwhile.
+        claimedWhenHeard = gate.claimed;
+        return me;
+      });
+      // Long enough for the simulator to answer; the answer waits for the gate without holding the loop.
+      let turns = 0;
+      const timer = setInterval(() => turns++, 5);
+      const started = Date.now();
+      while (turns < 20 || Date.now() - started < 500) await new Promise((r) => setTimeout(r, 5));
+      clearInterval(timer);
+      expect(heard).toBe(false);
+      release();
+      expect(await answer).toBeTruthy();
+      expect(claimedWhenHeard).toBe(true);
+    } finally {
+      release();
+    }
+  });
+
   it("wait for an import's save the core's thread is holding the gate for, and go on when it is released", async () => {
     const { dir } = await coreWithContact();
     const release = writeGate(t!.core.db).hold();

@@ -1,7 +1,10 @@
 // The optional webhook receiver in a running core, called by the simulator's signed webhooks: statuses of both
 // interfaces and incoming texts flow into the same pipelines; forged, replayed and oversized requests are refused.
 import { createHmac } from 'node:crypto';
+import Database from 'better-sqlite3';
 import { SignJWT } from 'jose';
+import { join } from 'node:path';
+import { writeGate } from '../../../src-main/core/db/write-gate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eventually, startReceiver, startTestCore, type TestCore } from '../inbox/core-fixture';
 import { insertCampaign, recordAccepted } from './fixtures';
@@ -67,6 +70,35 @@ describe('webhook receiver', () => {
     // The poll finds the same text and stores nothing more.
     await t.call('sync.now', {});
     expect((t.core.db.prepare('SELECT COUNT(*) AS n FROM inbound_messages').get() as { n: number }).n).toBe(1);
+  });
+
+  it('takes an incoming text that arrives while an import saves once the save ends, without holding the core meanwhile', async () => {
+    // The import's save: the core holds the gate, another connection the write lock. The replay record and the text
+    // were written in SQLite's busy handler on the core's thread: it held every call, and past busy_timeout the
+    // request failed.
+    const release = writeGate(t.core.db).hold();
+    const other = new Database(join(t.dir, 'besked.db'));
+    try {
+      other.prepare('BEGIN IMMEDIATE').run();
+      const claims = { id: 777001, msisdn: 4540506111, receiver: 1204, message: 'Har I åbent i morgen?', senttime: Math.floor((await simNow()) / 1000), webhook_label: 'besked' };
+      const jwt = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(LEGACY_SECRET));
+      let answered = false;
+      const reply = post('/webhooks/legacy', JSON.stringify(claims), { 'x-gwapi-signature': jwt }).finally(() => (answered = true));
+      let turns = 0;
+      const timer = setInterval(() => turns++, 5);
+      const started = Date.now();
+      while (turns < 20 || Date.now() - started < 1000) await new Promise((r) => setTimeout(r, 5));
+      clearInterval(timer);
+      expect(answered).toBe(false);
+      other.prepare('COMMIT').run();
+      release();
+      expect((await reply).status).toBe(200);
+    } finally {
+      release();
+      other.close();
+    }
+    const c = await t.call('inbox.conversations', {});
+    expect(c.conversations).toEqual([expect.objectContaining({ msisdn: 4540506111, lastText: 'Har I åbent i morgen?' })]);
   });
 
   it('refuses forged, replayed and oversized requests', async () => {

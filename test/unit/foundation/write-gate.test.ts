@@ -150,6 +150,35 @@ describe("a writer's claim against a worker thread's steps", () => {
     expect(now).toBe(true);
   });
 
+  it('keeps the claim of a run to the end of its turn, so a step asked for meanwhile begins only after it; turn() claims alike', async () => {
+    const gate = createWriteGate();
+    const flags = createStepFlags();
+    gate.watch(flags);
+    const thread = await stepThread();
+    const mode = Promise.resolve('sandbox');
+    await gate.run(() => undefined);
+    // Resumed in the same turn (as a handler that awaited its mode does): the claim stands.
+    expect(await mode).toBe('sandbox');
+    expect(gate.claimed).toBe(true);
+    const began = thread.began();
+    thread.begin(flags);
+    // Still this turn, 150 ms of it: the thread waits (it would otherwise begin within a millisecond).
+    const until = Date.now() + 150;
+    while (Date.now() < until) expect(gate.held).toBe(false);
+    expect(gate.claimed).toBe(true);
+    await began;
+    expect(gate.claimed).toBe(false);
+    expect(gate.held).toBe(true);
+    // Held by a step: turn() waits for its end, then claims to the end of that turn.
+    const turned = gate.turn();
+    expect(await settledWithin(turned, 50)).toBe(false);
+    await thread.end();
+    await turned;
+    expect(gate.claimed).toBe(true);
+    await new Promise((r) => setImmediate(r));
+    expect(gate.claimed).toBe(false);
+  });
+
   it("releases the claim when the write throws, and after an async write's synchronous start", async () => {
     const gate = createWriteGate();
     const flags = createStepFlags();
