@@ -80,12 +80,15 @@ export class SearchIndexUpkeep {
           release?.();
         }
       });
-    // On the core's thread a step also waits for an import's save to commit (db/write-gate.ts).
+    // On the core's thread a step also waits for an import's save to commit, and for a step of the import's thread
+    // to end, and the gate stays claimed to the end of the turn the step then runs in (db/write-gate.ts turn): claimed
+    // only around the step, a step of that thread begun in between left the claim refused, and the step waited for
+    // it in SQLite's busy handler on the core's thread.
     this.between =
       between ??
       (async () => {
         await nextTurn();
-        await writeGate(db).free();
+        await writeGate(db).turn();
       });
     this.merge = merge;
     this.stopped = stopped;

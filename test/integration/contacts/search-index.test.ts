@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { openDatabase, type Db } from '../../../src-main/core/db/database';
 import { ContactStore } from '../../../src-main/core/contacts/contact-store';
 import { markPending, SearchIndexUpkeep } from '../../../src-main/core/contacts/search-index';
+import { writeGate } from '../../../src-main/core/db/write-gate';
 import { nameBucket } from '../../../src-main/core/contacts/name-rank';
 import { toColumns } from '../../../src-main/core/contacts/contact-columns';
 import { createLogger } from '../../../src-main/core/log';
@@ -43,6 +44,21 @@ const integrity = (db: Db) => db.prepare("INSERT INTO contacts_fts (contacts_fts
 const names = (store: ContactStore, q: string) => store.list({ search: q }, 'name', 0, 100).rows.map((r) => r.firstName);
 
 describe('search index catch-up', () => {
+  it("on the core's thread makes each step and merge with the write gate claimed (no worker's step begins under it)", async () => {
+    dir = mkdtempSync(join(tmpdir(), 'besked-fts-'));
+    db = openDatabase(join(dir, 'besked.db'));
+    const gate = writeGate(db);
+    // Each step ends a pending range or moves it on; a temporary trigger asks the gate at that moment.
+    const seen: boolean[] = [];
+    db.function('gate_claimed', () => (seen.push(gate.claimed), null));
+    db.exec(`CREATE TEMP TRIGGER probe_done AFTER DELETE ON contacts_fts_pending BEGIN SELECT gate_claimed(); END;
+             CREATE TEMP TRIGGER probe_on AFTER UPDATE ON contacts_fts_pending BEGIN SELECT gate_claimed(); END;`);
+    saveUnindexed(db, 12_000);
+    await new SearchIndexUpkeep(db, createLogger({}), { merge: false }).catchUp();
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen.every((c) => c)).toBe(true);
+  });
+
   it('survives edits, deletes and restores of contacts it has not indexed yet', async () => {
     dir = mkdtempSync(join(tmpdir(), 'besked-fts-'));
     db = openDatabase(join(dir, 'besked.db'));
