@@ -1,4 +1,5 @@
 // Long work on the core's one event loop cut into turns, so other calls are answered in between (issue 30.3).
+import type { WriteGate } from './db/write-gate';
 
 /** Lets the event loop turn: timers, I/O and other calls run before the caller goes on. */
 export function nextTurn(): Promise<void> {
@@ -26,17 +27,19 @@ export function nextSliceSize(lastSize: number, lastMs: number, max: number, bud
  * order. The first slice has `first` items (by default `size`: what a slice holds is part of some callers' promises,
  * a welcome run's first slice stands as a run of its own; smaller where the machine's pace is not known yet); each
  * later one at most `size`, and fewer when the slice before it took longer than SLICE_BUDGET_MS, though not fewer
- * than `min` (where each slice has a cost of its own besides its items).
+ * than `min` (where each slice has a cost of its own besides its items). With `gate` (slices that write on the core's
+ * connection) each slice waits for the write gate and runs with it claimed (db/write-gate.ts turn), the first too.
  */
 export async function inSlices<T>(
   items: readonly T[],
   size: number,
   step: (slice: readonly T[]) => void,
-  { min = 1, first = size }: { min?: number; first?: number } = {},
+  { min = 1, first = size, gate }: { min?: number; first?: number; gate?: WriteGate } = {},
 ): Promise<void> {
   let n = Math.min(first, size);
   for (let i = 0; i < items.length; ) {
     if (i > 0) await nextTurn();
+    if (gate) await gate.turn();
     const slice = items.slice(i, i + n);
     const t0 = performance.now();
     step(slice);
@@ -58,4 +61,13 @@ export function turnBudget(budgetMs = SLICE_BUDGET_MS): { spent(): boolean; turn
       since = performance.now();
     },
   };
+}
+
+/**
+ * Lets the event loop turn, then waits for the write gate and claims it to the end of that turn (db/write-gate.ts
+ * turn): for a loop that writes on the core's connection between its turns.
+ */
+export async function nextWriteTurn(gate: WriteGate): Promise<void> {
+  await nextTurn();
+  await gate.turn();
 }

@@ -13,6 +13,7 @@ import { insertCampaign } from '../campaigns/drafts/new-campaign';
 import type { AutomationRow } from './automation-store';
 import type { OccurrenceLog } from './occurrence-log';
 import { inSlices } from '../event-loop-turns';
+import { writeGate } from '../db/write-gate';
 
 /** Occurrence rows moved per transaction before the loop turns, at most: each move also appends to the history (schema 19). */
 export const MOVES_PER_TURN = 250;
@@ -123,7 +124,7 @@ export async function recordRunInSlices(
       })(),
     // Each slice writes the draft's whole list of contacts again: slices sized down to a few members on a loaded
     // machine would write it hundreds of times.
-    { min: Math.ceil(size / 5) },
+    { min: Math.ceil(size / 5), gate: writeGate(d.db) },
   );
   return campaignId;
 }
@@ -214,7 +215,7 @@ export async function sendRun(d: RunDeps, a: AutomationRow, campaignId: number):
   // A slice of rows per transaction with the loop turning between (a welcome run has 10,000, issue 30.3). The campaign
   // is frozen already, so a crash half-way leaves rows 'planned' under a sent campaign, which the next sendRun moves
   // on (above). The campaign may end meanwhile, with its last event before the last rows moved: they follow it now.
-  await inSlices(rows, MOVES_PER_TURN, (slice) => d.log.move(slice, ['planned'], ahead ? 'handed_over' : 'sending'), { first: FIRST_MOVES });
+  await inSlices(rows, MOVES_PER_TURN, (slice) => d.log.move(slice, ['planned'], ahead ? 'handed_over' : 'sending'), { first: FIRST_MOVES, gate: writeGate(d.db) });
   if (rows.length > MOVES_PER_TURN) await d.follow?.(campaignId);
   return 'sent';
 }

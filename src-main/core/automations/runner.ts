@@ -12,7 +12,8 @@ import { OccurrenceCalculator, type DueIndex, type DueRow } from './due-index';
 import { WHOLE_RUN, type OccurrenceLog, type OccurrenceRow, type OccurrenceState } from './occurrence-log';
 import { FIRST_MOVES, MOVES_PER_TURN, recordRun, sendRun, type RunDeps } from './run-campaign';
 import type { Withdrawal } from './withdrawal';
-import { inSlices, nextTurn } from '../event-loop-turns';
+import { inSlices, nextTurn, nextWriteTurn } from '../event-loop-turns';
+import { writeGate } from '../db/write-gate';
 
 export interface RunnerDeps extends RunDeps {
   logger: Logger;
@@ -297,6 +298,8 @@ export class AutomationRunner {
     const handedOver = campaign.state === 'scheduled' && campaign.scheduled_at_gateway === 1;
     if (!handedOver && !['sent', 'partly_failed', 'failed', 'cancelled'].includes(campaign.state)) return;
     const rows = await this.onTheirWay(campaignId);
+    // Read with the loop turning between pages: what follows writes, with the write gate claimed (db/write-gate.ts).
+    await writeGate(this.d.db).turn();
     if (rows.length === 0 || campaign.automation_id !== rows[0]!.automation_id) return;
     const from: OccurrenceState[] = ['sending', 'handed_over'];
     if (handedOver) {
@@ -314,7 +317,7 @@ export class AutomationRunner {
     if (single.length === 0) return;
     // The chunks' outcomes onto the recipient rows a slice at a time, as the idle outbox does.
     // At most FOLLOW_SETTLE_ROWS recipients a slice: a batch or a chunk of 1,000 at once held the core 20–35 ms.
-    while (c.outbox.settle(campaignId, 1, FOLLOW_SETTLE_ROWS) > 0) await nextTurn();
+    while (c.outbox.settle(campaignId, 1, FOLLOW_SETTLE_ROWS) > 0) await nextWriteTurn(writeGate(this.d.db));
     // The campaign's recipients read once, and the rows moved a slice per transaction: a welcome run of 10,000 looked
     // each one up through the (campaign_id, state) index, which scanned the whole campaign every time, and committed
     // each move on its own, holding the core for ten seconds; in one transaction it still held it for a second and a
@@ -350,7 +353,7 @@ export class AutomationRunner {
         this.d.log.move(by.skipped, from, 'skipped');
         this.d.log.move(by.sent, from, 'sent');
       })();
-    }, { first: FIRST_MOVES });
+    }, { first: FIRST_MOVES, gate: writeGate(this.d.db) });
   }
 
   /** Rows that changed during a tick: the lists and histories read again. */

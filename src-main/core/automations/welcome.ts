@@ -91,6 +91,8 @@ export class WelcomeTexts {
   private async welcome(automationId: number): Promise<boolean> {
     const rule = this.d.automation(automationId);
     const queued = await oldestJoins(this.d.db, automationId, WELCOME_RUN_MAX);
+    // Read with the loop turning between pages: what follows writes, with the write gate claimed (db/write-gate.ts).
+    await writeGate(this.d.db).turn();
     if (queued.length === 0) return false;
     if (!rule || rule.draft.spec.kind !== 'welcome') {
       this.dequeue(
@@ -143,8 +145,9 @@ export class WelcomeTexts {
         }
         this.dequeue(automationId, slice.map((s) => s.q.contactId));
       })(),
+      { gate: writeGate(this.d.db) },
     );
-    await inSlices(done, WELCOME_SLICE, (slice) => this.dequeue(automationId, slice.map((q) => q.contactId)));
+    await inSlices(done, WELCOME_SLICE, (slice) => this.dequeue(automationId, slice.map((q) => q.contactId)), { gate: writeGate(this.d.db) });
     let campaignId: number | null = null;
     if (send.length > 0) {
       // The run's draft and one 'planned' row per contact, with the queue rows' removal, a slice at a time; the draft

@@ -1,7 +1,8 @@
 // Slices of long work sized by time (issue 30.3): the next slice holds as many items as fit the budget at the last
 // one's pace, never more than the caller's size or twice the last, never none; every item passed once, in order.
 import { describe, expect, it } from 'vitest';
-import { inSlices, nextSliceSize, SLICE_BUDGET_MS, turnBudget } from '../../../src-main/core/event-loop-turns';
+import { inSlices, nextSliceSize, nextWriteTurn, SLICE_BUDGET_MS, turnBudget } from '../../../src-main/core/event-loop-turns';
+import { createWriteGate } from '../../../src-main/core/db/write-gate';
 
 describe('nextSliceSize', () => {
   // The table's times are against a budget of 10 ms (the core's own is SLICE_BUDGET_MS).
@@ -75,5 +76,34 @@ describe('inSlices', () => {
     expect(sizes.slice(0, 4)).toEqual([5, 10, 20, 40]);
     expect(sizes.reduce((a, b) => a + b, 0)).toBe(200);
     expect(Math.max(...sizes)).toBe(50);
+  });
+});
+
+describe('slices that write', () => {
+  it('wait for the write gate before each slice, the first too, and run with it claimed', async () => {
+    const gate = createWriteGate();
+    const release = gate.hold();
+    const claimed: boolean[] = [];
+    const done = inSlices([1, 2, 3, 4, 5], 2, () => void claimed.push(gate.claimed), { gate });
+    // Held (an import's save): no slice runs, however often the loop turns.
+    for (let i = 0; i < 10; i++) await new Promise((r) => setImmediate(r));
+    expect(claimed).toEqual([]);
+    release();
+    await done;
+    expect(claimed).toEqual([true, true, true]);
+  });
+
+  it('nextWriteTurn lets the loop turn, then resumes with the gate claimed once it is free', async () => {
+    const gate = createWriteGate();
+    const release = gate.hold();
+    let resumed = false;
+    const turn = nextWriteTurn(gate).then(() => {
+      resumed = true;
+      return gate.claimed;
+    });
+    for (let i = 0; i < 10; i++) await new Promise((r) => setImmediate(r));
+    expect(resumed).toBe(false);
+    release();
+    expect(await turn).toBe(true);
   });
 });
