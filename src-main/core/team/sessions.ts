@@ -62,20 +62,26 @@ export class Sessions implements TeamSessions {
     const row = this.row(sessionId);
     if (!row) return null;
     const now = this.now();
-    // While an import saves, nothing here is written (it would wait for the save holding the core:
-    // db/write-gate.ts); the sweep, or the next check, writes it.
-    const writable = !writeGate(this.db).held;
-    if (now >= Date.parse(row.expires_at)) {
-      // Found out of time: the transport that asked tells its connection; the row goes now.
-      if (writable) this.db.prepare('DELETE FROM team_sessions WHERE id = ?').run(sessionId);
-      return null;
-    }
-    // In use: the idle clock starts again. Written at most every so often, not on every call.
-    const lastSeen = Date.parse(row.last_seen_at);
-    if (writable && now - lastSeen >= Math.min(60_000, this.timings.sessionIdleMs / 10)) {
-      this.db
-        .prepare('UPDATE team_sessions SET last_seen_at = ?, expires_at = ? WHERE id = ?')
-        .run(iso(now), iso(this.expiry(Date.parse(row.created_at), now)), sessionId);
+    // While an import saves or its thread writes a step, nothing here is written (it would wait for it holding the
+    // core: db/write-gate.ts); the sweep, or the next check, writes it. Claimed, not just looked at: a step begun
+    // between a look and the write would make the write wait all the same.
+    const stale = now >= Date.parse(row.expires_at);
+    const touch = !stale && now - Date.parse(row.last_seen_at) >= Math.min(60_000, this.timings.sessionIdleMs / 10);
+    const release = stale || touch ? writeGate(this.db).claim() : null;
+    try {
+      if (stale) {
+        // Found out of time: the transport that asked tells its connection; the row goes now.
+        if (release) this.db.prepare('DELETE FROM team_sessions WHERE id = ?').run(sessionId);
+        return null;
+      }
+      // In use: the idle clock starts again. Written at most every so often, not on every call.
+      if (release) {
+        this.db
+          .prepare('UPDATE team_sessions SET last_seen_at = ?, expires_at = ? WHERE id = ?')
+          .run(iso(now), iso(this.expiry(Date.parse(row.created_at), now)), sessionId);
+      }
+    } finally {
+      release?.();
     }
     return { id: row.user_id, name: row.name, role: row.role };
   }

@@ -65,4 +65,23 @@ describe('team calls while an import saves', () => {
       ].sort(),
     );
   });
+
+  it("answer a signed-in colleague's reads meanwhile, leaving the session's touch for after the save", async () => {
+    t = await startTeamCore();
+    const owner = await t.owner();
+    const lastSeen = () => t!.test.core.db.prepare('SELECT last_seen_at FROM team_sessions WHERE id = ?').pluck().get(owner.caller.sessionId) as string;
+    const before = lastSeen();
+    // A touch is due (the idle clock is written at most once a minute).
+    t.clock.now += 5 * 60_000;
+    release = writeGate(t.test.core.db).hold();
+    other = new Database(join(t.dataDir, 'besked.db'));
+    other.prepare('BEGIN IMMEDIATE').run();
+    // A read answers at once; the touch is not written (it would wait for the save on the core's thread).
+    expect((await t.call(owner, 'contacts.list', {})).ok).toBe(true);
+    expect(lastSeen()).toBe(before);
+    other.prepare('COMMIT').run();
+    release();
+    expect((await t.call(owner, 'contacts.list', {})).ok).toBe(true);
+    expect(lastSeen()).toBe(new Date(t.clock.now).toISOString());
+  });
 });
