@@ -77,13 +77,20 @@ describe('signing in', () => {
     // Warm both paths once (the dummy hash is made on first use).
     await timed('Nobody');
     await timed('Anna');
-    const wrongName = await timed('Nobody');
-    const wrongPassword = await timed('Anna');
-    expect(wrongName.error).toEqual(wrongPassword.error);
+    // The quickest of three of each: a busy machine (another test's browser) stretched one verification to 17 times
+    // the other's once; the quickest shows what each path costs at least.
+    const tries = { name: [] as Awaited<ReturnType<typeof timed>>[], password: [] as Awaited<ReturnType<typeof timed>>[] };
+    for (let i = 0; i < 3; i++) {
+      tries.name.push(await timed('Nobody'));
+      tries.password.push(await timed('Anna'));
+    }
+    const quickest = (l: Awaited<ReturnType<typeof timed>>[]) => Math.min(...l.map((x) => x.ms));
+    const [wrongName, wrongPassword] = [tries.name[0]!, tries.password[0]!];
+    for (const x of [...tries.name, ...tries.password]) expect(x.error).toEqual(wrongPassword.error);
     expect(wrongName.error).toMatchObject({ kind: 'auth', code: 'team.wrongCredentials' });
     // Both spent an argon2 verification: neither answers in a small fraction of the other's time (a lookup without one takes well under a tenth).
-    expect(wrongName.ms).toBeGreaterThan(wrongPassword.ms / 10);
-    expect(wrongPassword.ms).toBeGreaterThan(wrongName.ms / 10);
+    expect(quickest(tries.name)).toBeGreaterThan(quickest(tries.password) / 10);
+    expect(quickest(tries.password)).toBeGreaterThan(quickest(tries.name) / 10);
     expect(c.binds).toEqual([]);
   });
 
