@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { writeGate } from '../../../src-main/core/db/write-gate';
 import { startAccountCore, utcDays, type AccountCore } from './helpers';
+import { loopTurns } from '../loop-turns';
 
 let a: AccountCore;
 
@@ -169,11 +170,7 @@ describe('number lookup', () => {
     const other = new Database(db.name);
     try {
       other.prepare('BEGIN IMMEDIATE').run();
-      let turns = 0;
-      const timer = setInterval(() => turns++, 5);
-      const started = Date.now();
-      while (turns < 20 || Date.now() - started < 1000) await new Promise((r) => setTimeout(r, 5));
-      clearInterval(timer);
+      await loopTurns(20, 1000);
       other.prepare('COMMIT').run();
     } finally {
       release();

@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { beginStep, createStepFlags, writeGate } from '../../../src-main/core/db/write-gate';
 import { startTestCore, type TestCore } from '../inbox/core-fixture';
+import { loopTurns } from '../loop-turns';
 
 let t: TestCore | null = null;
 let other: Database.Database | null = null;
@@ -41,14 +42,10 @@ function lockHolder(dir: string): { commit: () => void } {
  */
 async function writeWhileLocked<T>(dir: string, write: () => Promise<T>, ms: number, turns: number): Promise<{ turns: number; done: boolean; commit: () => void; result: Promise<T> }> {
   const holder = lockHolder(dir);
-  let turned = 0;
-  const timer = setInterval(() => turned++, 5);
   const watched = { done: false };
   const result = write();
   void result.finally(() => (watched.done = true));
-  const started = Date.now();
-  while (turned < turns || Date.now() - started < ms) await new Promise((r) => setTimeout(r, 5));
-  clearInterval(timer);
+  const turned = await loopTurns(turns, ms);
   return { turns: turned, done: watched.done, commit: holder.commit, result };
 }
 
@@ -104,11 +101,7 @@ describe("the core's writes while another connection holds the write lock", () =
         return me;
       });
       // Long enough for the simulator to answer; the answer waits for the gate without holding the loop.
-      let turns = 0;
-      const timer = setInterval(() => turns++, 5);
-      const started = Date.now();
-      while (turns < 20 || Date.now() - started < 500) await new Promise((r) => setTimeout(r, 5));
-      clearInterval(timer);
+      await loopTurns(20, 500);
       expect(heard).toBe(false);
       release();
       expect(await answer).toBeTruthy();

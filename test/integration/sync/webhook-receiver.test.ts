@@ -8,6 +8,7 @@ import { writeGate } from '../../../src-main/core/db/write-gate';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { eventually, startReceiver, startTestCore, type TestCore } from '../inbox/core-fixture';
 import { insertCampaign, recordAccepted } from './fixtures';
+import { loopTurns } from '../loop-turns';
 
 const MSG_SECRET = 'messaging-webhook-secret';
 const LEGACY_SECRET = 'legacy-authentication-text';
@@ -84,11 +85,7 @@ describe('webhook receiver', () => {
       const jwt = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(LEGACY_SECRET));
       let answered = false;
       const reply = post('/webhooks/legacy', JSON.stringify(claims), { 'x-gwapi-signature': jwt }).finally(() => (answered = true));
-      let turns = 0;
-      const timer = setInterval(() => turns++, 5);
-      const started = Date.now();
-      while (turns < 20 || Date.now() - started < 1000) await new Promise((r) => setTimeout(r, 5));
-      clearInterval(timer);
+      await loopTurns(20, 1000);
       expect(answered).toBe(false);
       other.prepare('COMMIT').run();
       release();

@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { writeGate } from '../../../../src-main/core/db/write-gate';
 import { auditRows, OWNER_PASSWORD, STAFF_PASSWORD, startTeamCore, type TeamCore } from './helpers';
+import { loopTurns } from '../../loop-turns';
 
 let t: TeamCore | null = null;
 let other: Database.Database | null = null;
@@ -40,11 +41,7 @@ describe('team calls while an import saves', () => {
 
     // Long enough for every password check to end (they run while the calls wait), counted in turns of the loop:
     // a write waiting in the busy handler would hold the loop, and the count, until busy_timeout failed it.
-    let turns = 0;
-    const timer = setInterval(() => turns++, 5);
-    const started = Date.now();
-    while (turns < 20 || Date.now() - started < 1500) await new Promise((r) => setTimeout(r, 5));
-    clearInterval(timer);
+    await loopTurns(20, 1500);
     expect([...done]).toEqual([]);
     expect(auditRows(t).length).toBe(before);
 
