@@ -182,6 +182,7 @@ export async function sendRun(d: RunDeps, a: AutomationRow, campaignId: number):
   let refusal: { message: string; code: Coded | null } | null = null;
   try {
     const plan = await c.preview.plan(draftOf(c.store.row(campaignId)), true);
+    await writeGate(d.db).turn();
     const problems = plan.preview.problems;
     if (problems.some((p) => p.code === 'no_recipients')) {
       prepared(d.db, "DELETE FROM campaigns WHERE id = ? AND state = 'draft'").run(campaignId);
@@ -191,6 +192,8 @@ export async function sendRun(d: RunDeps, a: AutomationRow, campaignId: number):
     refusal = spendingRefusal(plan.preview, plan.currency);
     if (!refusal) await c.sender.send(campaignId, undefined, true);
   } catch (err) {
+    // What follows writes after the plan's and the send's waits: with the write gate claimed (db/write-gate.ts).
+    await writeGate(d.db).turn();
     const e = toAppError(err);
     if (e.code === 'campaign.alreadySent') {
       d.log.move(rows, ['planned'], 'sending');
@@ -198,6 +201,7 @@ export async function sendRun(d: RunDeps, a: AutomationRow, campaignId: number):
     }
     refusal = { message: e.message, code: e.code ? { code: e.code as Coded['code'], params: e.params ?? {} } : null };
   }
+  await writeGate(d.db).turn();
   if (refusal) {
     d.log.move(rows, ['planned'], 'held', refusal.message, coded('automation.held', { reason: refusal.message }));
     d.events.emit('automations.attention', {

@@ -99,6 +99,8 @@ export class AutomationRunner {
     const times = occurrencesBetween(a.draft.spec, a.draft.timeZone, fromMs, toMs, PER_TICK);
     let missed = 0;
     for (const t of times) {
+      // Each run is written after the one before was sent (outside waits): with the write gate claimed.
+      await this.writable();
       if (!this.stillCurrent(a)) return;
       const occurrence = recurringOccurrenceKey(t);
       if (this.d.log.owned(a.id, occurrence, WHOLE_RUN)) continue;
@@ -110,6 +112,7 @@ export class AutomationRunner {
       this.touched.add(a.id);
       if (id !== null) await sendRun(this.d, a, id);
     }
+    await this.writable();
     if (!this.stillCurrent(a)) return;
     const reached = times.length === PER_TICK ? times[PER_TICK - 1]! : toMs;
     this.d.store.setScannedTo(a.id, new Date(reached).toISOString());
@@ -130,6 +133,7 @@ export class AutomationRunner {
     const contact = prepared(this.d.db, 'SELECT c.id, o.msisdn AS opted FROM contacts c LEFT JOIN opt_outs o ON o.msisdn = c.msisdn WHERE c.id = ?');
     let missed = 0;
     for (const [dueAt, rows] of byTime) {
+      await this.writable();
       if (!this.stillCurrent(a)) return;
       const dueMs = Date.parse(dueAt);
       const members: { occurrence: string; contactId: number }[] = [];
@@ -161,6 +165,14 @@ export class AutomationRunner {
       if (id !== null) await sendRun(this.d, a, id);
     }
     if (missed > 0) this.missedAttention(a, missed);
+  }
+
+  /**
+   * Resolves once the write gate is free, claimed to the end of that turn (db/write-gate.ts turn): the tick's writes
+   * follow sends and other outside waits, after which an import's save or step may hold the write lock.
+   */
+  private writable(): Promise<void> {
+    return writeGate(this.d.db).turn();
   }
 
   /** False once the automation was paused, edited or deleted meanwhile (its work belongs to the next tick). */

@@ -100,7 +100,9 @@ export class StatusPoller {
   }
 
   /** A round over every open message, whatever its plan: the sandbox's clock was moved on, so reports came due early. */
-  lookAtAllNow(): Promise<StatusRound> {
+  async lookAtAllNow(): Promise<StatusRound> {
+    // Asked after the simulator's clock moved (a request of its own): written with the write gate claimed.
+    if (this.o.writes) await this.o.writes.turn();
     this.o.store.planAllNow();
     return this.runOnce();
   }

@@ -82,12 +82,16 @@ export function createTeamModule(o: TeamModuleOptions): TeamModule {
   // Out of time at start, then looked for every sweepMs (and found by Sessions.check between sweeps).
   sessions.sweep();
   const sweeper = setInterval(() => {
-    // Not while an import saves (db/write-gate.ts): the next sweep finds the same sessions.
-    if (writeGate(o.db).held) return;
+    // Not while an import saves or its thread writes a step (db/write-gate.ts): the next sweep finds the same
+    // sessions. Claimed, not looked at: a step begun between a look and the sweep would make it wait all the same.
+    const release = writeGate(o.db).claim();
+    if (!release) return;
     try {
       sessions.sweep();
     } catch (err) {
       o.log.error('ending sessions out of time failed', { err });
+    } finally {
+      release();
     }
   }, timings.sweepMs);
   sweeper.unref();
