@@ -180,6 +180,7 @@ export async function sendRun(d: RunDeps, a: AutomationRow, campaignId: number):
     prepared(d.db, 'UPDATE campaigns SET send_at = NULL WHERE id = ?').run(campaignId);
   }
   let refusal: { message: string; code: Coded | null } | null = null;
+  let failed: ReturnType<typeof toAppError> | null = null;
   try {
     const plan = await c.preview.plan(draftOf(c.store.row(campaignId)), true);
     await writeGate(d.db).turn();
@@ -192,16 +193,15 @@ export async function sendRun(d: RunDeps, a: AutomationRow, campaignId: number):
     refusal = spendingRefusal(plan.preview, plan.currency);
     if (!refusal) await c.sender.send(campaignId, undefined, true);
   } catch (err) {
-    // What follows writes after the plan's and the send's waits: with the write gate claimed (db/write-gate.ts).
-    await writeGate(d.db).turn();
-    const e = toAppError(err);
-    if (e.code === 'campaign.alreadySent') {
-      d.log.move(rows, ['planned'], 'sending');
-      return 'sent';
-    }
-    refusal = { message: e.message, code: e.code ? { code: e.code as Coded['code'], params: e.params ?? {} } : null };
+    failed = toAppError(err);
   }
+  // What follows writes after the plan's and the send's waits: with the write gate claimed (db/write-gate.ts).
   await writeGate(d.db).turn();
+  if (failed?.code === 'campaign.alreadySent') {
+    d.log.move(rows, ['planned'], 'sending');
+    return 'sent';
+  }
+  if (failed) refusal = { message: failed.message, code: failed.code ? { code: failed.code as Coded['code'], params: failed.params ?? {} } : null };
   if (refusal) {
     d.log.move(rows, ['planned'], 'held', refusal.message, coded('automation.held', { reason: refusal.message }));
     d.events.emit('automations.attention', {
