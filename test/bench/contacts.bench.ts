@@ -1,7 +1,8 @@
 // Contacts at 100,000: importing a generated Danish Excel export (10 columns, numbers in every format),
 // the importing process's peak memory, and search-as-you-type latency over the result.
 // The import runs in a child process (this file with --child) so its peak RSS is its own; beside it, in the same
-// run, a naive import of the same file from the same parts (naive-import.ts, --child-naive) as the yardstick.
+// run, a naive import of the same file from the same parts (naive-import.ts, --child-naive) as the yardstick, and the
+// same naive import with Besked's prefix indexes (--child-naive-prefix) beside it.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +13,7 @@ import { startCore, type Core } from '../../src-main/core/core';
 import { MemoryVault } from '../../src-main/core/secrets/vault';
 import type { Bench } from './harness';
 import { median, percentile } from './harness';
-import { naiveImport } from './naive-import';
+import { naiveImport, type NaiveIndex } from './naive-import';
 import { loadavg } from 'node:os';
 import { CORE_V8_FLAGS } from '../../src-main/core-v8-flags';
 
@@ -101,11 +102,11 @@ async function child(): Promise<void> {
 }
 
 /** Child mode: the naive import of the same file, in a process of its own like Besked's. */
-function childNaive(): void {
+function childNaive(index: NaiveIndex): void {
   const bytes = generateCsv();
   const dir = mkdtempSync(join(tmpdir(), 'besked-bench-naive-'));
   try {
-    const r = naiveImport(bytes, join(dir, 'naive.db'));
+    const r = naiveImport(bytes, join(dir, 'naive.db'), index);
     process.stdout.write(JSON.stringify({ ...r, peakRssMb: process.resourceUsage().maxRSS / 1024 }) + '\n');
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -122,7 +123,7 @@ interface ChildResult {
   report: { created: number; rejected: number };
 }
 
-function runChild(mode: '--child' | '--child-naive'): Promise<ChildResult> {
+function runChild(mode: '--child' | '--child-naive' | '--child-naive-prefix'): Promise<ChildResult> {
   return new Promise((resolve, reject) => {
     // Both with the flags a core's process starts with (src-main/core-v8-flags.ts), so the ratio compares the work alone.
     const p = spawn(process.execPath, [...CORE_V8_FLAGS, '--import', 'tsx', fileURLToPath(import.meta.url), mode], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -167,12 +168,15 @@ export const benches: Bench[] = [
       'contacts.import100k.s',
       'contacts.import100k.naive_s',
       'contacts.import100k.ratio_vs_naive',
+      'contacts.import100k.naive_prefix_s',
+      'contacts.import100k.ratio_vs_naive_prefix',
       'contacts.import100k.peak_rss_mb',
       'contacts.import100k.max_loop_block_ms',
     ],
     async run(report) {
       const besked: ChildResult[] = [];
       const naive: ChildResult[] = [];
+      const naivePrefix: ChildResult[] = [];
       for (let i = 0; i < RUNS; i++) {
         const r = await runChild('--child');
         if (r.report.created !== ROWS || r.report.rejected !== 0) throw new Error(`import created ${r.report.created}, rejected ${r.report.rejected}`);
@@ -180,6 +184,9 @@ export const benches: Bench[] = [
         const n = await runChild('--child-naive');
         if (n.rows !== ROWS) throw new Error(`naive import read ${n.rows} rows`);
         naive.push(n);
+        const np = await runChild('--child-naive-prefix');
+        if (np.rows !== ROWS) throw new Error(`naive import with prefix indexes read ${np.rows} rows`);
+        naivePrefix.push(np);
       }
       const r2 = (x: number) => +x.toFixed(2);
       const seconds = median(besked.map((r) => r.seconds));
@@ -206,6 +213,15 @@ export const benches: Bench[] = [
         // Each run's own ratio to the naive run right after it, which shares the machine's state.
         runs: besked.map((r, i) => r2(r.seconds / naive[i]!.seconds)),
         was: 2.55,
+      });
+      // Not the goal's yardstick, beside it: the same naive parts with the search index Besked must build (issue 30.1's
+      // prefix indexes), so the figures show how much of the gap is that index and how much is Besked's own work.
+      report({ name: 'contacts.import100k.naive_prefix_s', value: r2(median(naivePrefix.map((r) => r.seconds))), unit: 's', runs: naivePrefix.map((r) => r2(r.seconds)) });
+      report({
+        name: 'contacts.import100k.ratio_vs_naive_prefix',
+        value: r2(median(besked.map((r, i) => r.seconds / naivePrefix[i]!.seconds))),
+        unit: 'ratio',
+        runs: besked.map((r, i) => r2(r.seconds / naivePrefix[i]!.seconds)),
       });
       report({ name: 'contacts.import100k.peak_rss_mb', value: Math.round(Math.max(...besked.map((r) => r.peakRssMb))), unit: 'MB', goal_mb: 400, was: 343 });
       // The longest the core was unable to answer another call during the import (monitorEventLoopDelay).
@@ -277,4 +293,5 @@ export const benches: Bench[] = [
 ];
 
 if (process.argv.includes('--child')) await child();
-if (process.argv.includes('--child-naive')) childNaive();
+if (process.argv.includes('--child-naive')) childNaive('plain');
+if (process.argv.includes('--child-naive-prefix')) childNaive('prefix');
