@@ -129,12 +129,13 @@ export class InboxPoller {
         if (res.messages.length === 0) break;
       }
       // Only a complete walk moves the cursor: an interrupted one is redone from the same dates.
-      await this.loop.write(() =>
+      await this.loop.write(() => {
         this.o.db
           .prepare('INSERT INTO sync_state (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value')
-          .run(cursorKey(target.gateway), String(start)),
-      );
-      this.o.status.succeeded('inbox');
+          .run(cursorKey(target.gateway), String(start));
+        // Writes too (sync-status.ts): inside the same claim rather than after it.
+        this.o.status.succeeded('inbox');
+      });
       return { requests, received, offline: false };
     } catch (err) {
       if (this.loop.signal.aborted) return { requests, received, offline: false };

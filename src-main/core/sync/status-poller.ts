@@ -123,18 +123,22 @@ export class StatusPoller {
     const applied: AppliedChange[] = [];
     const toAsk: WatchedMessage[] = [];
 
-    for (const m of list) {
-      const deadline = m.expiresAt + this.rules.expiryMarginS * 1000;
-      const askable = m.iface === 'legacy' && (m.mode === null || m.mode === mode);
-      if (askable) {
-        toAsk.push(m);
-        continue;
+    // Through the gate again: the mode may have read the keychain (a token not cached yet), and the round resumes
+    // on a later turn of the loop than its claim's (db/write-gate.ts).
+    await this.loop.write(() => {
+      for (const m of list) {
+        const deadline = m.expiresAt + this.rules.expiryMarginS * 1000;
+        const askable = m.iface === 'legacy' && (m.mode === null || m.mode === mode);
+        if (askable) {
+          toAsk.push(m);
+          continue;
+        }
+        // Messaging-interface sends have no lookup (only a webhook reports), and the other mode's gateway is not
+        // reachable from here: such messages just wait, and become unknown when their validity is over.
+        if (now >= deadline) applied.push(...this.finish(m, [], this.o.store.recipientsOf(m.gatewayId), { polled: false, final: false, now }));
+        else this.o.store.reschedule(m.gatewayId, m.iface === 'messaging' ? deadline : Math.min(deadline, now + OTHER_MODE_RECHECK_MS));
       }
-      // Messaging-interface sends have no lookup (only a webhook reports), and the other mode's gateway is not
-      // reachable from here: such messages just wait, and become unknown when their validity is over.
-      if (now >= deadline) applied.push(...this.finish(m, [], this.o.store.recipientsOf(m.gatewayId), { polled: false, final: false, now }));
-      else this.o.store.reschedule(m.gatewayId, m.iface === 'messaging' ? deadline : Math.min(deadline, now + OTHER_MODE_RECHECK_MS));
-    }
+    });
 
     let requests = 0;
     let unreachable: unknown = null;
@@ -169,7 +173,7 @@ export class StatusPoller {
       this.o.status.failed('statuses', failureMessage(unreachable), true);
       return { requests, changes: applied.length, offline: true, more: false };
     }
-    if (requests > 0 || list.length > 0) this.o.status.succeeded('statuses');
+    if (requests > 0 || list.length > 0) await this.loop.write(() => this.o.status.succeeded('statuses'));
     return { requests, changes: applied.length, offline: false, more };
   }
 

@@ -6,19 +6,22 @@ import { StatusPoller } from '../../../src-main/core/sync/status-poller';
 import { StatusStore, type AppliedChange } from '../../../src-main/core/sync/status-store';
 import { SyncStatus } from '../../../src-main/core/sync/sync-status';
 import { GAVE_UP_ERROR } from '../../../src-main/core/sync/status-updates';
+import { createWriteGate, type WriteGate } from '../../../src-main/core/db/write-gate';
+import { loopTurns } from '../loop-turns';
 import { insertCampaign, quietLog, recipientStatuses, recordAccepted, sendLegacy, startWorld, watched, type World } from './fixtures';
 
 let w: World;
 let heard: AppliedChange[][];
 let status: SyncStatus;
 
-function poller(opts: { gateway?: Pick<GatewayClient, 'getMtsms'>; mode?: 'sandbox' | 'live' } = {}) {
+function poller(opts: { gateway?: Pick<GatewayClient, 'getMtsms'>; mode?: 'sandbox' | 'live'; currentMode?: () => Promise<'sandbox' | 'live'>; writes?: WriteGate } = {}) {
   status = new SyncStatus(w.db, w.now);
   return new StatusPoller({
     store: new StatusStore(w.db),
     gateway: opts.gateway ?? w.gateway,
     status,
-    currentMode: async () => opts.mode ?? 'sandbox',
+    currentMode: opts.currentMode ?? (async () => opts.mode ?? 'sandbox'),
+    ...(opts.writes ? { writes: opts.writes } : {}),
     onChanges: (c) => heard.push(c),
     log: quietLog,
     now: w.now,
@@ -241,5 +244,35 @@ describe('status poller', () => {
     expect(recipientStatuses(w.db, mc)[N('71')]!.status).toBe('unknown');
     expect(recipientStatuses(w.db, live)[N('81')]!.status).toBe('unknown');
     expect(watched(w.db, '01JMSGID').done).toBe(1);
+  });
+
+  it('writes with the write gate claimed when its mode came on a later turn (a keychain read), after a save that began meanwhile', async () => {
+    const gate = createWriteGate();
+    let modeNow: () => void = () => undefined;
+    const mode = new Promise<void>((resolve) => (modeNow = resolve));
+    const p = poller({ writes: gate, currentMode: async () => (await mode, 'sandbox') });
+    const mc = insertCampaign(w.db, { channel: 'messaging', at: w.now() });
+    recordAccepted(w.db, { campaignId: mc, gatewayId: '01JMSGID', msisdns: [N('71')], sendAt: w.now(), validityS: 60, iface: 'messaging' });
+    await w.sim.advance(2000);
+    // Every write on the connection notes whether a claim stood (a function the trigger calls per row).
+    const claimedAtWrite: boolean[] = [];
+    w.db.function('probe_claim', () => (claimedAtWrite.push(gate.claimed), 0));
+    w.db.exec('CREATE TEMP TRIGGER probe_watch AFTER UPDATE ON main.gateway_messages BEGIN SELECT probe_claim(); END');
+    const round = p.runOnce();
+    // The round waits for its mode; an import's save begins meanwhile.
+    await loopTurns(3, 20);
+    const release = gate.hold();
+    try {
+      modeNow();
+      await loopTurns(10, 100);
+      // Past its deadline, the message would be closed now: it waits for the save instead.
+      expect(watched(w.db, '01JMSGID').done).toBe(0);
+    } finally {
+      release();
+    }
+    await round;
+    expect(watched(w.db, '01JMSGID').done).toBe(1);
+    expect(claimedAtWrite.length).toBeGreaterThan(0);
+    expect(claimedAtWrite.every(Boolean)).toBe(true);
   });
 });
