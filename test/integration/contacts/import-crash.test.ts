@@ -1,6 +1,8 @@
 // A real crash during an import's save (SIGKILL while its one transaction runs in the worker thread, at a few
 // moments): on the next start the shop has all of the file or none of it — never half a group — every saved contact
 // becomes searchable, nothing of the import is left in the data folder, and the same file can simply be imported again.
+// A colleague's write asked for as the save began (it waits at the write gate) is killed with it: on the next start it
+// is there only if the save was, made after it, and the database is whole.
 import { afterEach, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -21,7 +23,7 @@ afterEach(async () => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-/** Runs the child until its import reaches the save, waits `afterMs`, kills it; false if the import finished first. */
+/** Runs the child until its save holds the write gate with a colleague's write waiting, waits `afterMs`, kills it; false if the import finished first. */
 async function killedWhileSaving(dataDir: string, afterMs: number): Promise<boolean> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test/integration/contacts/import-crash-child.ts'), dataDir, String(ROWS)], {
     cwd: ROOT,
@@ -34,7 +36,7 @@ async function killedWhileSaving(dataDir: string, afterMs: number): Promise<bool
   await new Promise<void>((resolveSaving, reject) => {
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
-      if (out.includes('saving\n')) resolveSaving();
+      if (out.includes('colleague waiting\n')) resolveSaving();
     });
     child.once('exit', () => reject(new Error(`the child ended before its save: ${out} ${err}`)));
   });
@@ -55,12 +57,20 @@ describe('an import killed while it saves', () => {
       dirs.push(dataDir);
       const killed = await killedWhileSaving(dataDir, afterMs);
       core = await startCore({ dataDir, shell: 'web', version: 't', vault: new MemoryVault(), log: createLogger({ level: 'error' }), checkOutputs: true });
-      const contacts = q(core, 'SELECT count(*) FROM contacts');
+      const all = q(core, 'SELECT count(*) FROM contacts');
       const members = q(core, 'SELECT count(*) FROM contact_group_members');
       // All or nothing: the contacts, their group and its members are one transaction.
+      // Without the colleague's contact, which joins no group.
+      const contacts = all - q(core, "SELECT count(*) FROM contacts WHERE e164 = '+4591111111'");
       expect([0, ROWS]).toContain(contacts);
       expect(members).toBe(contacts);
       expect(q(core, 'SELECT count(*) FROM contact_groups')).toBe(contacts === 0 ? 0 : 1);
+      expect(core.db.pragma('integrity_check', { simple: true })).toBe('ok');
+      // The colleague's contact waited for the save: never made before it (its id after every imported one), and
+      // never made at all where the kill came before the save's commit.
+      const colleague = core.db.prepare("SELECT id FROM contacts WHERE e164 = '+4591111111'").pluck().get() as number | undefined;
+      if (contacts === 0) expect(colleague).toBeUndefined();
+      if (colleague !== undefined) expect(colleague).toBeGreaterThan(q(core, "SELECT max(id) FROM contacts WHERE e164 <> '+4591111111'"));
       outcomes.push(`${afterMs}ms: ${killed ? 'killed' : 'finished'}, ${contacts === 0 ? 'none' : 'all'}`);
       // What an upload staged is forgotten at the start.
       const uploads = join(dataDir, 'imports');
@@ -68,7 +78,7 @@ describe('an import killed while it saves', () => {
       if (contacts === ROWS) {
         // Saved ones become searchable: the catch-up the start resumes (the kill may have come before it ended).
         await expect.poll(() => q(core!, 'SELECT count(*) FROM contacts_fts_pending'), { timeout: 60_000, interval: 200 }).toBe(0);
-        const last = core.db.prepare('SELECT id, email FROM contacts ORDER BY id DESC LIMIT 1').get() as { id: number; email: string };
+        const last = core.db.prepare("SELECT id, email FROM contacts WHERE e164 <> '+4591111111' ORDER BY id DESC LIMIT 1").get() as { id: number; email: string };
         const found = await core.dispatch('contacts.list', { filter: { search: last.email }, limit: 10 });
         expect(found.ok && (found.value as { rows: { id: number }[] }).rows.map((r) => r.id)).toContain(last.id);
         core.db.prepare("INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('integrity-check', 1)").run();
