@@ -101,9 +101,8 @@ export class StatusPoller {
 
   /** A round over every open message, whatever its plan: the sandbox's clock was moved on, so reports came due early. */
   async lookAtAllNow(): Promise<StatusRound> {
-    // Asked after the simulator's clock moved (a request of its own): written with the write gate claimed.
-    if (this.o.writes) await this.o.writes.turn();
-    this.o.store.planAllNow();
+    // Asked after the simulator's clock moved (a request of its own): written through the gate, as the round's writes.
+    await this.loop.write(() => this.o.store.planAllNow());
     return this.runOnce();
   }
 

@@ -15,6 +15,8 @@ import { generateCsv, importThroughContract } from '../../bench/contacts.bench';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const ROWS = 40_000;
+/** The number of the contact a colleague adds while the save holds the write gate (import-crash-child.ts). */
+const COLLEAGUE = '+4591111111';
 const dirs: string[] = [];
 let core: Core | null = null;
 afterEach(async () => {
@@ -61,16 +63,16 @@ describe('an import killed while it saves', () => {
       const members = q(core, 'SELECT count(*) FROM contact_group_members');
       // All or nothing: the contacts, their group and its members are one transaction.
       // Without the colleague's contact, which joins no group.
-      const contacts = all - q(core, "SELECT count(*) FROM contacts WHERE e164 = '+4591111111'");
+      const contacts = all - q(core, `SELECT count(*) FROM contacts WHERE e164 = '${COLLEAGUE}'`);
       expect([0, ROWS]).toContain(contacts);
       expect(members).toBe(contacts);
       expect(q(core, 'SELECT count(*) FROM contact_groups')).toBe(contacts === 0 ? 0 : 1);
       expect(core.db.pragma('integrity_check', { simple: true })).toBe('ok');
       // The colleague's contact waited for the save: never made before it (its id after every imported one), and
       // never made at all where the kill came before the save's commit.
-      const colleague = core.db.prepare("SELECT id FROM contacts WHERE e164 = '+4591111111'").pluck().get() as number | undefined;
+      const colleague = core.db.prepare('SELECT id FROM contacts WHERE e164 = ?').pluck().get(COLLEAGUE) as number | undefined;
       if (contacts === 0) expect(colleague).toBeUndefined();
-      if (colleague !== undefined) expect(colleague).toBeGreaterThan(q(core, "SELECT max(id) FROM contacts WHERE e164 <> '+4591111111'"));
+      if (colleague !== undefined) expect(colleague).toBeGreaterThan(q(core, `SELECT max(id) FROM contacts WHERE e164 <> '${COLLEAGUE}'`));
       outcomes.push(`${afterMs}ms: ${killed ? 'killed' : 'finished'}, ${contacts === 0 ? 'none' : 'all'}`);
       // What an upload staged is forgotten at the start.
       const uploads = join(dataDir, 'imports');
@@ -78,7 +80,7 @@ describe('an import killed while it saves', () => {
       if (contacts === ROWS) {
         // Saved ones become searchable: the catch-up the start resumes (the kill may have come before it ended).
         await expect.poll(() => q(core!, 'SELECT count(*) FROM contacts_fts_pending'), { timeout: 60_000, interval: 200 }).toBe(0);
-        const last = core.db.prepare("SELECT id, email FROM contacts WHERE e164 <> '+4591111111' ORDER BY id DESC LIMIT 1").get() as { id: number; email: string };
+        const last = core.db.prepare('SELECT id, email FROM contacts WHERE e164 <> ? ORDER BY id DESC LIMIT 1').get(COLLEAGUE) as { id: number; email: string };
         const found = await core.dispatch('contacts.list', { filter: { search: last.email }, limit: 10 });
         expect(found.ok && (found.value as { rows: { id: number }[] }).rows.map((r) => r.id)).toContain(last.id);
         core.db.prepare("INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('integrity-check', 1)").run();
