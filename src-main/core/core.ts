@@ -264,6 +264,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
       await sync.stop();
       await priceSchedule.stop();
       await privacy.schedule.stop();
+      privacy.stop();
       account.stop();
       await gateway.close();
       await sandbox.close();

@@ -4,7 +4,8 @@
 // without number, name or text (state, status, parts and cost kept); texts not sent yet are cancelled, never sent.
 // What at-most-once still needs is kept as a keyed hash (erased-numbers.ts: an opt-out stays refused) or by the
 // gateway's ids (a handed-over message can still be withdrawn; an erased inbound text is not stored again).
-// Afterwards the file is rewritten (VACUUM) and the write-ahead log emptied, so no copy lingers in free space.
+// Afterwards the file is rewritten (VACUUM); the caller then empties the write-ahead log (db/log-wipe.ts), so no
+// copy lingers in free space or in the log.
 import type { Db } from '../db/database';
 import type { ErasureResult } from '../../../src-shared/contract';
 import { coded } from '../../../src-shared/error-codes';
@@ -101,10 +102,10 @@ export function erasePerson(db: Db, person: Person, at: string): ErasureResult {
     })();
     // The search index keeps deleted terms in its segments until they are merged: rewritten now. Free space in the
     // file may still hold copies from before (rows deleted or rewritten earlier, frozen batches written as rows):
-    // VACUUM rewrites the file from the live rows only, and the write-ahead log is emptied after it.
+    // VACUUM rewrites the file from the live rows only; the pages it replaced stay in the file until the log is
+    // copied in, which the caller does next (wipeLog: it waits out readers between tries, off SQLite's busy handler).
     db.prepare("INSERT INTO contacts_fts (contacts_fts) VALUES ('optimize')").run();
     db.exec('VACUUM');
-    db.pragma('wal_checkpoint(TRUNCATE)');
     return result;
   } finally {
     db.pragma('secure_delete = OFF');

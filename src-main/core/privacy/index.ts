@@ -15,6 +15,7 @@ import { exportPage } from './export-page';
 import { erasePerson } from './erasure';
 import { applyRetention, retention, setRetentionMonths, textsDue } from './retention';
 import { RetentionSchedule } from './retention-schedule';
+import { LogWiper } from '../db/log-wipe';
 
 export interface PrivacyDeps {
   db: Db;
@@ -34,11 +35,19 @@ export interface PrivacyDeps {
 export interface PrivacyModule {
   handlers: Pick<Handlers, DomainCallName<'privacy'>>;
   schedule: RetentionSchedule;
+  /** Ends the background wipe of a log a reader held past an erasure's call. */
+  stop(): void;
 }
 
 export function createPrivacyModule(d: PrivacyDeps): PrivacyModule {
   const iso = () => new Date(d.now()).toISOString();
+  const wiper = new LogWiper(d.db, (emptied) =>
+    emptied
+      ? d.log.info('the write-ahead log held since an erasure is empty now')
+      : d.log.warn('an erasure could not empty the write-ahead log: another connection is still reading; trying again every minute'),
+  );
   return {
+    stop: () => wiper.stop(),
     schedule: new RetentionSchedule({ now: d.now, due: () => textsDue(d.db, d.now()), apply: d.applyAsBesked, log: d.log, ...(d.every ? { every: d.every } : {}) }),
     handlers: {
       'privacy.dataExport': ({ person, language }) => {
@@ -49,6 +58,8 @@ export function createPrivacyModule(d: PrivacyDeps): PrivacyModule {
       },
       'privacy.erase': async ({ person }) => {
         const result = erasePerson(d.db, resolvePerson(d.db, person), iso());
+        // Committed: the copies the log and the replaced pages still hold go now (or in the background, see LogWiper).
+        await wiper.wipe();
         d.events.emit('contacts.changed', { reason: 'deleted' });
         // The person's unread texts are gone with them: the header's count says so at once.
         d.events.emit('inbox.unread', { count: new InboundStore(d.db).unreadCount(await d.currentMode()) });

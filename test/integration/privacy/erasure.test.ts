@@ -172,6 +172,24 @@ describe('a customer\'s data on request', () => {
     expect(back.rows.map((r) => r.msisdn)).toEqual([XENIA]);
   });
 
+  it('leaves no copy in the log or the file when a reader on another connection held an older snapshot meanwhile', async () => {
+    const t = await run.core();
+    const { xenia } = await person(t);
+    // As a backup's thread copying the live file does: a read transaction begun before the erasure, let go 300 ms after.
+    const reader = new Database(join(t.dataDir, 'besked.db'), { readonly: true });
+    reader.exec('BEGIN');
+    expect(reader.prepare('SELECT COUNT(*) FROM contacts').pluck().get()).toBe(2);
+    const letGo = setTimeout(() => reader.exec('COMMIT'), 300);
+    try {
+      await t.ok('privacy.erase', { person: { contactId: xenia } });
+      expect(reader.inTransaction).toBe(false);
+      expect(found(t.dataDir)).toEqual([]);
+    } finally {
+      clearTimeout(letGo);
+      reader.close();
+    }
+  });
+
   it('keeps the audit trail append-only: only an erasure may take words out of an entry, and nothing else', () => {
     const db = run.db('besked-audit-');
     db.prepare("INSERT INTO audit_log (at, user_name, address, action, call, detail, outcome) VALUES ('2026-03-02T09:30:00.000Z', 'This PC', 'this PC', 'send', 'inbox.reply', '{\"msisdn\":4520000077}', 'ok')").run();
