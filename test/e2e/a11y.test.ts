@@ -386,6 +386,37 @@ describe('accessibility', () => {
     expect(english.map(describeEnglish), 'English sentences on a Danish screen').toEqual([]);
   }, 180_000);
 
+  // The walks above pass when axe finds nothing: this one shows that the audit, run in the page as it is, finds what is
+  // there, on the whole page and within a scope, and that what it leaves out (the email preview's frame) stays out.
+  it('the audit finds a missing name, an unlabeled field and grey on grey, and only within its scope', async () => {
+    const { page } = app;
+    await open(page, '#/settings', 'settings');
+    await page.evaluate(() => {
+      const planted = document.createElement('div');
+      planted.id = 'planted';
+      planted.innerHTML = '<button type="button"></button><input type="text"><p style="color:#777;background:#888">Grå på grå</p>';
+      document.querySelector('[data-view]')!.prepend(planted);
+      const overlay = document.createElement('div');
+      overlay.className = 'n-modal-container';
+      overlay.innerHTML = '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">';
+      document.body.append(overlay);
+    });
+    try {
+      const whole = await axe(page, 'planted');
+      // (Also "region": the planted overlay's image stands outside the page's landmarks.)
+      expect(whole.map((f) => f.id)).toEqual(expect.arrayContaining(['button-name', 'label', 'color-contrast', 'image-alt']));
+      expect(whole.find((f) => f.id === 'color-contrast')!.nodes.join()).toContain('#planted');
+      const scoped = await axe(page, 'planted overlay', OVERLAYS);
+      expect(scoped.map((f) => f.id)).toEqual(['image-alt']);
+    } finally {
+      await page.evaluate(() => {
+        document.getElementById('planted')?.remove();
+        document.querySelector('body > .n-modal-container:last-child')?.remove();
+      });
+    }
+    expect(await axe(page, 'settings')).toEqual([]);
+  });
+
   it.each(['light', 'dark'] as const)('axe finds nothing in the Sandbox header (%s theme)', async (theme) => {
     const { page } = app;
     await besked(page, 'settings.update', { language: 'en', theme, sandbox: true });

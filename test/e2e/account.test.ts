@@ -8,9 +8,9 @@ import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { AxeBuilder } from '@axe-core/playwright';
 import { startSimulator } from '../../src-sim/index';
 import { allowConsoleError, gotoView, openApp, type E2EApp } from './harness';
+import { axe, SEVERE } from './axe-audit';
 
 const SEED_TOKEN = 'seed-token-for-the-sandbox-state';
 
@@ -424,8 +424,8 @@ describe('finding a sent message and refunding an overcharged one', () => {
   /** Serious or critical accessibility findings on the page as it stands (the a11y suite's bar). */
   async function severeA11y(page: Page): Promise<string[]> {
     await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
-    const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']).analyze();
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const findings = await axe(page, 'account');
+    return findings.filter((f) => SEVERE.has(f.impact)).map((f) => `${f.id}: ${f.nodes.join(', ')}`);
   }
 
   async function findMessage(page: Page, id: string): Promise<void> {
