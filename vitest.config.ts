@@ -30,6 +30,10 @@ export default defineConfig({
           environment: 'node',
           // These files mostly wait on real HTTP, child processes and timers, not on the CPU: three at a time.
           maxWorkers: 3,
+          // A worker keeps the modules it loaded for its next file instead of loading the core's few hundred again for
+          // each (1.6 s a file, 389 of the project's 485 s of worker time): every file starts its own cores, simulators
+          // and databases, and none mocks a module, stubs a global or leaves the environment changed.
+          isolate: false,
           // Projects with the same worker count share a group (vitest); each group runs after the one before.
           sequence: { groupOrder: 1 },
           testTimeout: 60_000,
