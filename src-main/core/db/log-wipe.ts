@@ -26,6 +26,8 @@ export async function wipeLog(db: Db, opts: LogWipeOptions = {}): Promise<boolea
     const tries = opts.tries ?? TRIES;
     for (let i = 0; i < tries; i++) {
       if (i > 0) await sleep(opts.pauseMs ?? PAUSE_MS);
+      // Closed meanwhile (Besked quitting): the next start finds the log and copies it in as it opens the file.
+      if (!db.open) return false;
       if (truncateNow(db)) return true;
     }
     return false;

@@ -51,6 +51,15 @@ describe('wiping the log', () => {
     expect(walSize(wal)).toBe(0);
   });
 
+  it('ends without an error when the database closes while it waits for a reader', async () => {
+    const { db, reader } = heldLog();
+    const wiping = wipeLog(db, { tries: 50, pauseMs: 10 });
+    await new Promise((r) => setTimeout(r, 30));
+    db.close();
+    expect(await wiping).toBe(false);
+    reader.exec('COMMIT');
+  });
+
   it('keeps trying in the background after the call, says when it is done, and stops with the core', async () => {
     const { db, wal, reader } = heldLog();
     const told: boolean[] = [];
