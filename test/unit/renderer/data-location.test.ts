@@ -7,7 +7,7 @@ import type { RemoteState, ServerCertificate } from '../../../src-shared/contrac
 import DataLocationCard from '../../../src-renderer/components/settings/DataLocationCard.vue';
 import RemoteLinkBanner from '../../../src-renderer/components/RemoteLinkBanner.vue';
 import { installFakeBesked, Refused } from './support/fake-besked';
-import { mountView } from './support/mount-view';
+import { mountView, unmountViews } from './support/mount-view';
 
 const FP = Array.from({ length: 32 }, (_, i) => (i * 7).toString(16).toUpperCase().padStart(2, '0').slice(-2)).join(':');
 const OTHER = Array.from({ length: 32 }, () => 'AB').join(':');
@@ -20,6 +20,7 @@ const reload = vi.fn();
 Object.defineProperty(window, 'location', { value: { ...window.location, reload }, configurable: true });
 
 afterEach(() => {
+  unmountViews();
   reload.mockReset();
   document.body.innerHTML = '';
 });

@@ -8,7 +8,7 @@ import type { CallName, SandboxState } from '../../../src-shared/contract';
 import SandboxToolsDrawer from '../../../src-renderer/components/sandbox/SandboxToolsDrawer.vue';
 import { useSandboxStore } from '../../../src-renderer/stores/sandbox';
 import { installFakeBesked, Refused, type FakeBesked } from './support/fake-besked';
-import { mountView } from './support/mount-view';
+import { mountView, unmountViews } from './support/mount-view';
 
 const STATE: SandboxState = { now: '2026-03-01T10:00:00.000Z', unreachable: [] };
 let fake: FakeBesked;
@@ -27,6 +27,7 @@ beforeEach(() => {
   useSandboxStore().open = true;
 });
 afterEach(() => {
+  unmountViews();
   document.body.innerHTML = '';
 });
 

@@ -35,6 +35,18 @@ const ToastSweeper = defineComponent({
   },
 });
 
+/** Views mounted and not yet unmounted by unmountViews. */
+const mounted = new Set<{ unmount(): void }>();
+
+/**
+ * Unmounts every view mountView mounted (each file's afterEach, where a test does not unmount its own): unmounting
+ * is what sweeps the toasts, whose hide timers otherwise fire after the file's DOM is gone.
+ */
+export function unmountViews(): void {
+  for (const w of mounted) w.unmount();
+  mounted.clear();
+}
+
 export async function mountView(view: Component, opts: MountOptions) {
   await applyLocale(opts.lang ?? 'en', opts.lang === 'da' ? 'da-DK' : 'en-GB');
   const router = createRouter({ history: createMemoryHistory(), routes });
@@ -50,6 +62,7 @@ export async function mountView(view: Component, opts: MountOptions) {
       }),
   });
   const wrapper = mount(Host, { global: { plugins: [opts.pinia, router, i18n] }, attachTo: document.body });
+  mounted.add(wrapper);
   await flushPromises();
   return { wrapper, router };
 }
