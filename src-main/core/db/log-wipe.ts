@@ -48,11 +48,12 @@ export class LogWiper {
     private readonly db: Db,
     private readonly onLeft: (emptied: boolean) => void,
     private readonly opts: LogWipeOptions & { retryMs?: number } = {},
+    private readonly onFailed: (err: unknown) => void = () => undefined,
   ) {}
 
-  /** True if the log was emptied within the call's tries. */
+  /** True if the log was emptied within the call's tries; never rejects (the erasure before it is committed). */
   async wipe(): Promise<boolean> {
-    const done = await wipeLog(this.db, this.opts);
+    const done = await this.tryWipe();
     if (!done) {
       this.onLeft(false);
       this.later();
@@ -66,12 +67,22 @@ export class LogWiper {
     this.timer = null;
   }
 
+  /** A failing checkpoint (a disk error, say) counts as "not yet": tried again later, never a rejection. */
+  private async tryWipe(): Promise<boolean> {
+    try {
+      return await wipeLog(this.db, this.opts);
+    } catch (err) {
+      this.onFailed(err);
+      return false;
+    }
+  }
+
   private later(): void {
     if (this.stopped || this.timer) return;
     this.timer = setTimeout(() => {
       this.timer = null;
       if (this.stopped) return;
-      void wipeLog(this.db, this.opts).then((done) => (done ? this.onLeft(true) : this.later()));
+      void this.tryWipe().then((done) => (done ? this.onLeft(true) : this.later()));
     }, this.opts.retryMs ?? 60_000);
     this.timer.unref();
   }

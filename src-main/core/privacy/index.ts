@@ -45,6 +45,8 @@ export function createPrivacyModule(d: PrivacyDeps): PrivacyModule {
     emptied
       ? d.log.info('the write-ahead log held since an erasure is empty now')
       : d.log.warn('an erasure could not empty the write-ahead log: another connection is still reading; trying again every minute'),
+    {},
+    (err) => d.log.warn('emptying the write-ahead log after an erasure failed; trying again every minute', { err }),
   );
   return {
     stop: () => wiper.stop(),

@@ -60,6 +60,28 @@ describe('wiping the log', () => {
     reader.exec('COMMIT');
   });
 
+  it('counts a checkpoint that fails as not yet done, in the call and in the background, never rejecting', async () => {
+    const { db, reader } = heldLog();
+    const real = db.pragma.bind(db);
+    let failing = true;
+    // As a disk error would: the checkpoint itself throws.
+    db.pragma = ((source: string, o?: { simple?: boolean }) => {
+      if (failing && source.startsWith('wal_checkpoint')) throw new Error('disk I/O error');
+      return real(source, o);
+    }) as typeof db.pragma;
+    reader.exec('COMMIT');
+    const told: boolean[] = [];
+    const failed: unknown[] = [];
+    const wiper = new LogWiper(db, (emptied) => told.push(emptied), { tries: 2, pauseMs: 5, retryMs: 20 }, (err) => failed.push(err));
+    expect(await wiper.wipe()).toBe(false);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(failed.length).toBeGreaterThanOrEqual(2);
+    failing = false;
+    for (let i = 0; i < 100 && told.length < 2; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(told).toEqual([false, true]);
+    wiper.stop();
+  });
+
   it('keeps trying in the background after the call, says when it is done, and stops with the core', async () => {
     const { db, wal, reader } = heldLog();
     const told: boolean[] = [];
