@@ -233,6 +233,8 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
   };
 
   const dispatch = createDispatcher(handlers, { log, checkOutputs: opts.checkOutputs ?? false, audit: audit.sink, writes: writeGate(db) });
+  // Before anything is sent or polled: an erasure a crash cut short is finished first.
+  privacy.resumeAtStart();
   campaigns.start();
   await sync.start();
   automations.start();

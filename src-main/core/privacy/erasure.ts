@@ -4,8 +4,8 @@
 // without number, name or text (state, status, parts and cost kept); texts not sent yet are cancelled, never sent.
 // What at-most-once still needs is kept as a keyed hash (erased-numbers.ts: an opt-out stays refused) or by the
 // gateway's ids (a handed-over message can still be withdrawn; an erased inbound text is not stored again).
-// Afterwards the file is rewritten (VACUUM); the caller then empties the write-ahead log (db/log-wipe.ts), so no
-// copy lingers in free space or in the log.
+// Afterwards the file is rewritten (VACUUM); the caller then empties the write-ahead log (erasure-finish.ts), so no
+// copy lingers in free space or in the log; the transaction marks both as owed, so a start after a crash does them.
 import type { Db } from '../db/database';
 import type { ErasureResult } from '../../../src-shared/contract';
 import { coded } from '../../../src-shared/error-codes';
@@ -16,6 +16,7 @@ import { recordErased } from './erased-numbers';
 import { numberPattern, type Person } from './person';
 import { forgetInDrafts } from './draft-recipients';
 import { rechainAfterErasure, verifyChain } from '../audit/audit-chain';
+import { markWipeDue, rewriteFile } from './erasure-finish';
 
 export const ERASED = '[erased]';
 
@@ -98,14 +99,11 @@ export function erasePerson(db: Db, person: Person, at: string): ErasureResult {
         .run().changes;
       if (scrubbed > 0) rechainAfterErasure(db, before.ok ? null : before.broken!.id);
       db.prepare('DELETE FROM privacy_erasing').run();
+      markWipeDue(db, at);
       return { contacts: removedContacts, messagesOut, cancelled, messagesIn, notes, consentEntries, optOutKept: optedOut };
     })();
-    // The search index keeps deleted terms in its segments until they are merged: rewritten now. Free space in the
-    // file may still hold copies from before (rows deleted or rewritten earlier, frozen batches written as rows):
-    // VACUUM rewrites the file from the live rows only; the pages it replaced stay in the file until the log is
-    // copied in, which the caller does next (wipeLog: it waits out readers between tries, off SQLite's busy handler).
-    db.prepare("INSERT INTO contacts_fts (contacts_fts) VALUES ('optimize')").run();
-    db.exec('VACUUM');
+    // Copies in the search index's old segments and the file's free pages go now; the log's, next (the caller).
+    rewriteFile(db);
     return result;
   } finally {
     db.pragma('secure_delete = OFF');

@@ -15,7 +15,7 @@ import { exportPage } from './export-page';
 import { erasePerson } from './erasure';
 import { applyRetention, retention, setRetentionMonths, textsDue } from './retention';
 import { RetentionSchedule } from './retention-schedule';
-import { LogWiper } from '../db/log-wipe';
+import { ErasureFinisher } from './erasure-finish';
 
 export interface PrivacyDeps {
   db: Db;
@@ -35,21 +35,18 @@ export interface PrivacyDeps {
 export interface PrivacyModule {
   handlers: Pick<Handlers, DomainCallName<'privacy'>>;
   schedule: RetentionSchedule;
+  /** At start: finishes an erasure a crash or a stop cut short (erasure-finish.ts). */
+  resumeAtStart(): void;
   /** Ends the background wipe of a log a reader held past an erasure's call. */
   stop(): void;
 }
 
 export function createPrivacyModule(d: PrivacyDeps): PrivacyModule {
   const iso = () => new Date(d.now()).toISOString();
-  const wiper = new LogWiper(d.db, (emptied) =>
-    emptied
-      ? d.log.info('the write-ahead log held since an erasure is empty now')
-      : d.log.warn('an erasure could not empty the write-ahead log: another connection is still reading; trying again every minute'),
-    {},
-    (err) => d.log.warn('emptying the write-ahead log after an erasure failed; trying again every minute', { err }),
-  );
+  const finisher = new ErasureFinisher(d.db, d.log);
   return {
-    stop: () => wiper.stop(),
+    resumeAtStart: () => finisher.resumeAtStart(),
+    stop: () => finisher.stop(),
     schedule: new RetentionSchedule({ now: d.now, due: () => textsDue(d.db, d.now()), apply: d.applyAsBesked, log: d.log, ...(d.every ? { every: d.every } : {}) }),
     handlers: {
       'privacy.dataExport': ({ person, language }) => {
@@ -61,7 +58,7 @@ export function createPrivacyModule(d: PrivacyDeps): PrivacyModule {
       'privacy.erase': async ({ person }) => {
         const result = erasePerson(d.db, resolvePerson(d.db, person), iso());
         // Committed: the copies the log and the replaced pages still hold go now (or in the background, see LogWiper).
-        await wiper.wipe();
+        await finisher.afterErasure();
         d.events.emit('contacts.changed', { reason: 'deleted' });
         // The person's unread texts are gone with them: the header's count says so at once.
         d.events.emit('inbox.unread', { count: new InboundStore(d.db).unreadCount(await d.currentMode()) });

@@ -343,6 +343,8 @@ export function rowSets(v: number): RowSet[] {
     { table: 'erased_inbound', since: 17, rows: [{ gateway: 'default', mosms_id: 991 }] },
     // Empty at rest by design: it has its one row only inside an erasure's transaction.
     { table: 'privacy_erasing', since: 17, rows: [] },
+    // Empty at rest too: it has its row only from an erasure's commit until its log is emptied (schema 22).
+    { table: 'privacy_wipe_due', since: 22, rows: [] },
   ];
   return sets.filter((s) => s.since <= v);
 }

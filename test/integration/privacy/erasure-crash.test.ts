@@ -1,0 +1,120 @@
+// An erasure cut short (issue 28 point 10, and the crash promise): killed after its transaction committed but before
+// the write-ahead log was emptied, or before the file was rewritten, Besked finishes the erasure at its next start, so
+// no copy of the person's number or name survives in the database file or its log.
+import { afterEach, describe, expect, it } from 'vitest';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { startCore, type Core } from '../../../src-main/core/core';
+import { MemoryVault } from '../../../src-main/core/secrets/vault';
+import { createLogger } from '../../../src-main/core/log';
+import { tempDir } from '../campaigns/helpers';
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const FIRST = 'Xeniabeth';
+const LAST = 'Quistgaardsen';
+const PHONE = '+45 20 00 00 77';
+
+let child: ChildProcess | null = null;
+let core: Core | null = null;
+let dataDir: string | null = null;
+afterEach(async () => {
+  child?.kill('SIGKILL');
+  await core?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  child = null;
+  core = null;
+  dataDir = null;
+});
+
+/** Where the person's name or number sits in the file's or the log's bytes. */
+function found(dir: string): string[] {
+  const traces = ['4520000077', '20000077', FIRST, LAST, FIRST.toLowerCase(), LAST.toLowerCase()];
+  const hits: string[] = [];
+  for (const f of ['besked.db', 'besked.db-wal'].map((n) => join(dir, n)).filter((n) => existsSync(n))) {
+    const bytes = readFileSync(f);
+    for (const t of traces) if (bytes.includes(Buffer.from(t))) hits.push(`${f.slice(dir.length + 1)}: ${t}`);
+  }
+  return hits;
+}
+
+async function start(dir: string): Promise<Core> {
+  core = await startCore({ dataDir: dir, shell: 'web', version: 't', vault: new MemoryVault(), log: createLogger({ level: 'error' }) });
+  return core;
+}
+
+async function untilFinished(c: Core): Promise<void> {
+  const until = Date.now() + 20_000;
+  while (c.db.prepare('SELECT 1 FROM privacy_wipe_due').get()) {
+    if (Date.now() > until) throw new Error('the erasure was not finished after the start');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('an erasure cut short', () => {
+  it('killed after its commit, while a reader held the log, is finished at the next start', { timeout: 90_000 }, async () => {
+    const dir = (dataDir = tempDir('besked-erasure-crash-'));
+    const c = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'test/integration/privacy/erasure-crash-child.ts'), dir, FIRST, LAST, PHONE], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child = c;
+    let out = '';
+    let err = '';
+    c.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+    await new Promise<void>((res, rej) => {
+      c.stdout!.on('data', (d: Buffer) => {
+        out += d.toString();
+        if (out.includes('erased')) res();
+      });
+      c.once('exit', (code) => rej(new Error(`the child ended (${code}) before it was killed: ${out}${err}`)));
+    });
+    c.kill('SIGKILL');
+    await new Promise((r) => c.once('exit', r));
+    child = null;
+    // The kill left the person in the log's bytes: what the next start must wipe.
+    expect(found(dir).filter((h) => h.startsWith('besked.db-wal')).length).toBeGreaterThan(0);
+
+    const restarted = await start(dir);
+    await untilFinished(restarted);
+    expect(found(dir)).toEqual([]);
+    expect(restarted.db.prepare('SELECT count(*) FROM contacts').pluck().get()).toBe(1);
+    await restarted.close();
+    core = null;
+    expect(found(dir)).toEqual([]);
+  });
+
+  it('committed but not yet rewritten, is rewritten and its log emptied at the next start', async () => {
+    const dir = (dataDir = tempDir('besked-erasure-unfinished-'));
+    const first = await start(dir);
+    const r = await first.dispatch('contacts.create', { firstName: FIRST, lastName: LAST, phone: PHONE });
+    expect(r.ok).toBe(true);
+    // What the erasure's transaction leaves before its rewrite: the row deleted (its words still in the search index's
+    // segments and the file's free pages) and the mark that says the rest is owed.
+    first.db.transaction(() => {
+      first.db.prepare('DELETE FROM contacts WHERE msisdn = 4520000077').run();
+      first.db.prepare("INSERT INTO privacy_wipe_due (one, erased_at) VALUES (1, '2026-11-29T10:00:00.000Z')").run();
+    })();
+    await first.close();
+    core = null;
+    expect(found(dir).length).toBeGreaterThan(0);
+
+    const restarted = await start(dir);
+    await untilFinished(restarted);
+    expect(found(dir)).toEqual([]);
+    await restarted.close();
+    core = null;
+    expect(found(dir)).toEqual([]);
+  });
+
+  it('leaves nothing owed after an erasure that finished', async () => {
+    const dir = (dataDir = tempDir('besked-erasure-done-'));
+    const c = await start(dir);
+    const created = await c.dispatch('contacts.create', { firstName: FIRST, lastName: LAST, phone: PHONE });
+    if (!created.ok) throw new Error(created.error.message);
+    const erased = await c.dispatch('privacy.erase', { person: { contactId: (created.value as { id: number }).id } });
+    expect(erased.ok).toBe(true);
+    expect(c.db.prepare('SELECT count(*) FROM privacy_wipe_due').pluck().get()).toBe(0);
+    expect(found(dir)).toEqual([]);
+  });
+});
