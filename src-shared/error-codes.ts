@@ -211,6 +211,8 @@ export const ERROR_CODES = {
   'privacy.contactGone': [],
   'privacy.invalidNumber': [],
   'privacy.messageInFlight': [],
+  // The erasure is committed; rewriting the file to clear old copies failed and is owed to the next start.
+  'privacy.rewriteOwed': [],
   'reply.tooLong': ['parts', 'cap'],
   'reply.noSender': [],
   'reply.badSender': [],

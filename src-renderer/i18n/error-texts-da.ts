@@ -205,6 +205,7 @@ export const errorTextsDa: Translation<typeof errorTextsEn> = {
     contactGone: 'Kontakten findes ikke længere. Søg i stedet på nummeret under "Data for et nummer".',
     invalidNumber: 'Det er ikke et telefonnummer, Besked kan læse. Skriv det med landekode, for eksempel +45 20 12 34 56.',
     messageInFlight: 'En besked til personen er ved at blive afleveret til gatewayen lige nu. Prøv igen om et minut; intet blev slettet.',
+    rewriteOwed: 'Alt om personen er slettet, men Besked kunne endnu ikke omskrive sin databasefil for at fjerne gamle kopier af deres data (disken er måske fuld). Frigør lidt plads; Besked gør det færdigt, næste gang den starter.',
   },
   sender: {
     empty: 'Angiv et afsendernavn eller -nummer ({min} til {max} tegn).',

@@ -202,6 +202,7 @@ export const errorTextsEn = {
     contactGone: 'This contact no longer exists. Search for the number instead under "Data for a number".',
     invalidNumber: 'This is not a phone number Besked can read. Type it with its country code, for example +45 20 12 34 56.',
     messageInFlight: 'A text to this person is being handed to the gateway right now. Try again in a minute; nothing was deleted.',
+    rewriteOwed: 'Everything about the person is deleted, but Besked could not yet rewrite its database file to clear old copies of their data (the disk may be full). Free some space; Besked finishes this the next time it starts.',
   },
   sender: {
     empty: 'Enter a sender name or number ({min} to {max} characters).',

@@ -5,6 +5,8 @@
 import type { Db } from '../db/database';
 import { LogWiper } from '../db/log-wipe';
 import type { Logger } from '../log';
+import { BeskedError } from '../errors';
+import { coded } from '../../../src-shared/error-codes';
 
 /** Inside the erasure's transaction: its rewrite and the emptying of the log are owed from the commit on. */
 export function markWipeDue(db: Db, at: string): void {
@@ -25,9 +27,18 @@ export function rewriteFile(db: Db): void {
   db.exec('VACUUM');
 }
 
+/** The erasure is committed, but its rewrite failed (a full disk, most often): owed until a start does it. */
+function rewriteOwed(cause: unknown): BeskedError {
+  return new BeskedError(
+    'internal',
+    'Everything about the person is deleted, but Besked could not yet rewrite its database file to clear old copies of their data (the disk may be full). Free some space; Besked finishes this the next time it starts.',
+    { cause, ...coded('privacy.rewriteOwed') },
+  );
+}
+
 export class ErasureFinisher {
   private readonly wiper: LogWiper;
-  /** The start's rewrite failed: the mark stays for the next start, even once the log is empty. */
+  /** The last rewrite failed: the mark stays for the next start, even once the log is empty. */
   private rewriteFailed = false;
 
   constructor(
@@ -50,27 +61,30 @@ export class ErasureFinisher {
   }
 
   /**
-   * After an erasure's rewrite: empties the log within the call if no reader holds it long, else in the background
-   * (LogWiper); the mark goes once it is empty. Never rejects: the erasure is committed.
+   * After an erasure's commit: rewrites the index and the file, then empties the log within the call if no reader
+   * holds it long, else in the background (LogWiper); the mark goes once both are done. The rewrite runs before the
+   * first await, so nothing else runs on the connection between the commit and it. Rejects only when the rewrite
+   * failed (privacy.rewriteOwed; the log is emptied all the same and the next start rewrites).
    */
-  async afterErasure(): Promise<void> {
-    if (await this.wiper.wipe()) this.clear();
-  }
-
-  /** At start: an erasure a crash or a stop cut short is finished (rewrite, then the log), before any call is served. */
-  resumeAtStart(): void {
-    if (!wipeDue(this.db)) return;
-    this.log.warn('finishing an erasure that Besked stopped before it was complete: rewriting the database file and emptying its log');
+  async finish(): Promise<void> {
+    let failure: unknown = null;
     try {
       rewriteFile(this.db);
     } catch (err) {
-      // The mark stays: the next start tries again. The log is still emptied now.
-      this.log.error('rewriting the database file after an erasure failed; it is tried again at the next start', { err });
-      this.rewriteFailed = true;
-      void this.wiper.wipe();
-      return;
+      failure = err;
+      this.log.error('rewriting the database file after an erasure failed; it is done at the next start', { err });
     }
-    void this.afterErasure();
+    this.rewriteFailed = failure !== null;
+    if (await this.wiper.wipe()) this.clear();
+    if (failure !== null) throw rewriteOwed(failure);
+  }
+
+  /** At start: an erasure a crash or a stop cut short is finished (the rewrite at once, then the log). */
+  resumeAtStart(): void {
+    if (!wipeDue(this.db)) return;
+    this.log.warn('finishing an erasure that Besked stopped before it was complete: rewriting the database file and emptying its log');
+    // Logged inside; the mark stays for the next start if the rewrite failed.
+    this.finish().catch(() => undefined);
   }
 
   stop(): void {

@@ -4,8 +4,8 @@
 // without number, name or text (state, status, parts and cost kept); texts not sent yet are cancelled, never sent.
 // What at-most-once still needs is kept as a keyed hash (erased-numbers.ts: an opt-out stays refused) or by the
 // gateway's ids (a handed-over message can still be withdrawn; an erased inbound text is not stored again).
-// Afterwards the file is rewritten (VACUUM); the caller then empties the write-ahead log (erasure-finish.ts), so no
-// copy lingers in free space or in the log; the transaction marks both as owed, so a start after a crash does them.
+// Afterwards the caller rewrites the file (VACUUM) and empties the write-ahead log (erasure-finish.ts), so no copy
+// lingers in free space or in the log; the transaction marks both as owed, so a start after a crash does them.
 import type { Db } from '../db/database';
 import type { ErasureResult } from '../../../src-shared/contract';
 import { coded } from '../../../src-shared/error-codes';
@@ -16,7 +16,7 @@ import { recordErased } from './erased-numbers';
 import { numberPattern, type Person } from './person';
 import { forgetInDrafts } from './draft-recipients';
 import { rechainAfterErasure, verifyChain } from '../audit/audit-chain';
-import { markWipeDue, rewriteFile } from './erasure-finish';
+import { markWipeDue } from './erasure-finish';
 
 export const ERASED = '[erased]';
 
@@ -31,7 +31,8 @@ export function erasePerson(db: Db, person: Person, at: string): ErasureResult {
   db.function('privacy_scrub', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? scrub(text, false) : text));
   db.function('privacy_scrub_related', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? scrub(text, true) : text));
 
-  // Deleted rows are overwritten with zeros in the file, not only unlinked (from the batches below on).
+  // Deleted rows are overwritten with zeros in the file, not only unlinked (from the batches below on); the rewrite
+  // after the commit (erasure-finish.ts) leaves no free page at all.
   db.pragma('secure_delete = ON');
   try {
     // Frozen recipient lists hold numbers as bytes in batches: written as rows first, so the rows below are all there are.
@@ -102,8 +103,6 @@ export function erasePerson(db: Db, person: Person, at: string): ErasureResult {
       markWipeDue(db, at);
       return { contacts: removedContacts, messagesOut, cancelled, messagesIn, notes, consentEntries, optOutKept: optedOut };
     })();
-    // Copies in the search index's old segments and the file's free pages go now; the log's, next (the caller).
-    rewriteFile(db);
     return result;
   } finally {
     db.pragma('secure_delete = OFF');

@@ -57,11 +57,15 @@ export function createPrivacyModule(d: PrivacyDeps): PrivacyModule {
       },
       'privacy.erase': async ({ person }) => {
         const result = erasePerson(d.db, resolvePerson(d.db, person), iso());
-        // Committed: the copies the log and the replaced pages still hold go now (or in the background, see LogWiper).
-        await finisher.afterErasure();
-        d.events.emit('contacts.changed', { reason: 'deleted' });
-        // The person's unread texts are gone with them: the header's count says so at once.
-        d.events.emit('inbox.unread', { count: new InboundStore(d.db).unreadCount(await d.currentMode()) });
+        // Committed: the copies the index's old segments, the file's free pages and the log still hold go now (or in
+        // the background, see LogWiper); a failed rewrite is owed to the next start and said to the caller.
+        try {
+          await finisher.finish();
+        } finally {
+          d.events.emit('contacts.changed', { reason: 'deleted' });
+          // The person's unread texts are gone with them: the header's count says so at once.
+          d.events.emit('inbox.unread', { count: new InboundStore(d.db).unreadCount(await d.currentMode()) });
+        }
         return result;
       },
       'privacy.retention': () => retention(d.db),

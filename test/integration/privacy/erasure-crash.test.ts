@@ -107,6 +107,34 @@ describe('an erasure cut short', () => {
     expect(found(dir)).toEqual([]);
   });
 
+  it('whose rewrite fails (a full disk) says so, keeps it owed, and the next start finishes it', async () => {
+    const dir = (dataDir = tempDir('besked-erasure-full-'));
+    const c = await start(dir);
+    const created = await c.dispatch('contacts.create', { firstName: FIRST, lastName: LAST, phone: PHONE });
+    if (!created.ok) throw new Error(created.error.message);
+    // The disk fills as the file is rewritten: SQLite's own error for it, at the one statement that rewrites.
+    const exec = c.db.exec.bind(c.db);
+    c.db.exec = (sql: string) => {
+      if (sql === 'VACUUM') throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+      return exec(sql);
+    };
+    const erased = await c.dispatch('privacy.erase', { person: { contactId: (created.value as { id: number }).id } });
+    c.db.exec = exec;
+    expect(erased.ok).toBe(false);
+    if (erased.ok) return;
+    expect(erased.error.code).toBe('privacy.rewriteOwed');
+    expect(erased.error.message).toMatch(/^Everything about the person is deleted/);
+    // Committed all the same, and owed.
+    expect(c.db.prepare('SELECT count(*) FROM contacts').pluck().get()).toBe(0);
+    expect(c.db.prepare('SELECT count(*) FROM privacy_wipe_due').pluck().get()).toBe(1);
+    await c.close();
+    core = null;
+
+    const restarted = await start(dir);
+    await untilFinished(restarted);
+    expect(found(dir)).toEqual([]);
+  });
+
   it('leaves nothing owed after an erasure that finished', async () => {
     const dir = (dataDir = tempDir('besked-erasure-done-'));
     const c = await start(dir);
