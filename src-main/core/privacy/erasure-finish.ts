@@ -23,8 +23,14 @@ export function wipeDue(db: Db): boolean {
  * rewrites the file from the live rows only; the pages it replaced stay in the log until it is emptied.
  */
 export function rewriteFile(db: Db): void {
-  db.prepare("INSERT INTO contacts_fts (contacts_fts) VALUES ('optimize')").run();
-  db.exec('VACUUM');
+  // Pages the optimize frees are zeroed, so a VACUUM that then fails (a full disk) leaves no old segment readable.
+  db.pragma('secure_delete = ON');
+  try {
+    db.prepare("INSERT INTO contacts_fts (contacts_fts) VALUES ('optimize')").run();
+    db.exec('VACUUM');
+  } finally {
+    db.pragma('secure_delete = OFF');
+  }
 }
 
 /** The erasure is committed, but its rewrite failed (a full disk, most often): owed until a start does it. */
