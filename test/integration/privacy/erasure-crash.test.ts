@@ -43,6 +43,27 @@ async function start(dir: string): Promise<Core> {
   return core;
 }
 
+/** A contact with the person's name and number; its id. */
+async function createPerson(c: Core, phone = PHONE): Promise<number> {
+  const created = await c.dispatch('contacts.create', { firstName: FIRST, lastName: LAST, phone });
+  if (!created.ok) throw new Error(created.error.message);
+  return (created.value as { id: number }).id;
+}
+
+/** Starts Besked on `dir` again: it finishes the owed erasure, leaving no trace before or after it closes. */
+async function finishesAtRestart(dir: string): Promise<Core> {
+  const restarted = await start(dir);
+  await untilFinished(restarted);
+  expect(found(dir)).toEqual([]);
+  return restarted;
+}
+
+async function closeAndCheck(c: Core, dir: string): Promise<void> {
+  await c.close();
+  core = null;
+  expect(found(dir)).toEqual([]);
+}
+
 async function untilFinished(c: Core): Promise<void> {
   const until = Date.now() + 20_000;
   while (c.db.prepare('SELECT 1 FROM privacy_wipe_due').get()) {
@@ -75,20 +96,15 @@ describe('an erasure cut short', () => {
     // The kill left the person in the log's bytes: what the next start must wipe.
     expect(found(dir).filter((h) => h.startsWith('besked.db-wal')).length).toBeGreaterThan(0);
 
-    const restarted = await start(dir);
-    await untilFinished(restarted);
-    expect(found(dir)).toEqual([]);
+    const restarted = await finishesAtRestart(dir);
     expect(restarted.db.prepare('SELECT count(*) FROM contacts').pluck().get()).toBe(1);
-    await restarted.close();
-    core = null;
-    expect(found(dir)).toEqual([]);
+    await closeAndCheck(restarted, dir);
   });
 
   it('committed but not yet rewritten, is rewritten and its log emptied at the next start', async () => {
     const dir = (dataDir = tempDir('besked-erasure-unfinished-'));
     const first = await start(dir);
-    const r = await first.dispatch('contacts.create', { firstName: FIRST, lastName: LAST, phone: PHONE });
-    expect(r.ok).toBe(true);
+    await createPerson(first);
     // What the erasure's transaction leaves before its rewrite: the row deleted (its words still in the search index's
     // segments and the file's free pages) and the mark that says the rest is owed.
     first.db.transaction(() => {
@@ -98,27 +114,20 @@ describe('an erasure cut short', () => {
     await first.close();
     core = null;
     expect(found(dir).length).toBeGreaterThan(0);
-
-    const restarted = await start(dir);
-    await untilFinished(restarted);
-    expect(found(dir)).toEqual([]);
-    await restarted.close();
-    core = null;
-    expect(found(dir)).toEqual([]);
+    await closeAndCheck(await finishesAtRestart(dir), dir);
   });
 
   it('whose rewrite fails (a full disk) says so, keeps it owed, and the next start finishes it', async () => {
     const dir = (dataDir = tempDir('besked-erasure-full-'));
     const c = await start(dir);
-    const created = await c.dispatch('contacts.create', { firstName: FIRST, lastName: LAST, phone: PHONE });
-    if (!created.ok) throw new Error(created.error.message);
+    const id = await createPerson(c);
     // The disk fills as the file is rewritten: SQLite's own error for it, at the one statement that rewrites.
     const exec = c.db.exec.bind(c.db);
     c.db.exec = (sql: string) => {
       if (sql === 'VACUUM') throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
       return exec(sql);
     };
-    const erased = await c.dispatch('privacy.erase', { person: { contactId: (created.value as { id: number }).id } });
+    const erased = await c.dispatch('privacy.erase', { person: { contactId: id } });
     c.db.exec = exec;
     expect(erased.ok).toBe(false);
     if (erased.ok) return;
@@ -131,20 +140,27 @@ describe('an erasure cut short', () => {
     expect(found(dir).filter((h) => /xeniabeth|quistgaardsen/.test(h))).toEqual([]);
     await c.close();
     core = null;
-
-    const restarted = await start(dir);
-    await untilFinished(restarted);
-    expect(found(dir)).toEqual([]);
+    await closeAndCheck(await finishesAtRestart(dir), dir);
   });
 
   it('leaves nothing owed after an erasure that finished', async () => {
     const dir = (dataDir = tempDir('besked-erasure-done-'));
     const c = await start(dir);
-    const created = await c.dispatch('contacts.create', { firstName: FIRST, lastName: LAST, phone: PHONE });
-    if (!created.ok) throw new Error(created.error.message);
-    const erased = await c.dispatch('privacy.erase', { person: { contactId: (created.value as { id: number }).id } });
+    const erased = await c.dispatch('privacy.erase', { person: { contactId: await createPerson(c) } });
     expect(erased.ok).toBe(true);
     expect(c.db.prepare('SELECT count(*) FROM privacy_wipe_due').pluck().get()).toBe(0);
     expect(found(dir)).toEqual([]);
+  });
+
+  it('leaves nothing owed and no trace after two erasures asked at once', async () => {
+    const dir = (dataDir = tempDir('besked-erasure-parallel-'));
+    const c = await start(dir);
+    const ids = [await createPerson(c), await createPerson(c, '+45 20 00 00 79')];
+    const both = await Promise.all(ids.map((id) => c.dispatch('privacy.erase', { person: { contactId: id } })));
+    expect(both.map((r) => r.ok)).toEqual([true, true]);
+    expect(c.db.prepare('SELECT count(*) FROM contacts').pluck().get()).toBe(0);
+    expect(c.db.prepare('SELECT count(*) FROM privacy_wipe_due').pluck().get()).toBe(0);
+    expect(found(dir)).toEqual([]);
+    await closeAndCheck(c, dir);
   });
 });
