@@ -25,6 +25,7 @@ import { byteLength, frameText, headOf, readCall, refuseFrame, unsendableAnswer 
 import { oversizeRefusal } from './frame-limits';
 import { DEFAULT_IN_FLIGHT, InFlight, type InFlightLimits } from './in-flight';
 import { BRIDGE_DEFLATE } from './wire-compression';
+import { cutAfterProtocolError } from './protocol-errors';
 import { KEEP_ALIVE_MS } from './idle-connections';
 
 export const HEALTH_PATH = '/health';
@@ -155,7 +156,7 @@ export async function startTeamBridge(o: TeamBridgeOptions): Promise<TeamBridge>
       if (conn.stranger) strangers.release(conn.address);
       team.connections.closed(conn.id);
     });
-    ws.on('error', () => ws.terminate());
+    cutAfterProtocolError(ws);
     ws.on('message', (data, isBinary) => {
       // Before signing in a window sends a few small calls; a stranger's bulk is cut off, not parsed.
       const bytes = byteLength(data);

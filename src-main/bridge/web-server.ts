@@ -16,6 +16,7 @@ import { byteLength, frameText, headOf, readCall, unsendableAnswer } from './wir
 import { oversizeRefusal } from './frame-limits';
 import { InFlight } from './in-flight';
 import { BRIDGE_DEFLATE } from './wire-compression';
+import { cutAfterProtocolError } from './protocol-errors';
 import { KEEP_ALIVE_MS } from './idle-connections';
 
 export interface WebServerOptions {
@@ -68,7 +69,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   wss.on('connection', (ws) => {
     sockets.add(ws);
     ws.on('close', () => sockets.delete(ws));
-    ws.on('error', () => ws.terminate());
+    cutAfterProtocolError(ws);
     const inFlight = new InFlight(ws);
     ws.on('message', (data, isBinary) => {
       const bytes = byteLength(data);
