@@ -5,7 +5,8 @@ import vue from 'eslint-plugin-vue';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', '.native-cache/**'] },
+  // The build's bundled config (electron.vite.config.ts.<time>.mjs) exists only while it runs, which may be beside lint (npm run checks).
+  { ignores: ['out/**', 'dist/**', 'node_modules/**', 'test-results/**', '.native-cache/**', '*.config.ts.*.mjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...vue.configs['flat/recommended'],

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 // The component library speaks the UI's language without its bare defaults: no "Please Input", "Vælg venligst" or
 // "No Data" where a field or list gives no text of its own, and in Danish no English word of the library at all.
 import { describe, expect, it } from 'vitest';
