@@ -32,6 +32,7 @@ import { createTeamModule, type TeamModule, type TeamModuleOptions } from './tea
 import { createAuditModule } from './audit';
 import { remoteHandlers, type RemoteControl } from './remote';
 import { createPrivacyModule } from './privacy';
+import type { FreeSpace } from './privacy/erasure-finish';
 import { LOCAL_CALLER, type Caller } from './team/caller';
 import { backupsDir, createBackupModule, writeBackupNow, type RestartControl } from './backup';
 
@@ -63,7 +64,7 @@ export interface CoreOptions {
   /** The desktop app's host, which answers remote.* (switching to a server); left out, the data stays here. */
   remote?: RemoteControl;
   /** The retention of message texts: its clock and the timer of its daily look (tests move both). */
-  privacy?: { now?: () => number; every?: Every };
+  privacy?: { now?: () => number; every?: Every; freeSpace?: FreeSpace };
   /** The backups' clock and the timer of their hourly look (tests move both); the host's restart for a restore. */
   backup?: { now?: () => number; every?: Every; restart?: RestartControl };
 }
@@ -203,6 +204,7 @@ export async function startCore(opts: CoreOptions): Promise<Core> {
     shopName: () => settings.get().defaultSender || 'Besked',
     applyAsBesked: () => dispatch('privacy.applyRetention', {}, BESKED_ITSELF),
     ...(opts.privacy?.every ? { every: opts.privacy.every } : {}),
+    ...(opts.privacy?.freeSpace ? { freeSpace: opts.privacy.freeSpace } : {}),
   });
   const backup = createBackupModule({ db, dataDir: opts.dataDir, events, log, vault, now: backupNow, ...(opts.backup?.every ? { every: opts.backup.every } : {}), restart: opts.backup?.restart ?? null, sendMissedAnyway: (id, reason) => automations.sendAnyway(id, reason) });
 

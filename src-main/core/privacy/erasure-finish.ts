@@ -2,6 +2,8 @@
 // the erasure's transaction, the rewrite of the search index and the file that drops every copy in old segments and
 // free pages, and the emptying of the log (db/log-wipe.ts). Killed in between, the next start finds the mark and
 // does them again, so a crash never leaves a copy of an erased person behind.
+import { statfsSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { Db } from '../db/database';
 import { LogWiper } from '../db/log-wipe';
 import type { Logger } from '../log';
@@ -17,16 +19,51 @@ export function wipeDue(db: Db): boolean {
   return db.prepare('SELECT 1 FROM privacy_wipe_due').get() !== undefined;
 }
 
+/** Free bytes on the disk that holds a folder: an edge, replaced in tests. */
+export type FreeSpace = (folder: string) => number;
+export const freeSpaceOf: FreeSpace = (folder) => {
+  const s = statfsSync(folder);
+  return s.bavail * s.bsize;
+};
+
+/** Room beyond the copies themselves, so a rewrite that only just fits does not leave the disk full. */
+const REWRITE_MARGIN_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Whether the disk has room for VACUUM: it writes the file's live pages to a temporary copy (in the system's temporary
+ * folder, on most machines the same disk), then back through the write-ahead log, so about twice their size.
+ * Tried without the room, it fills the disk (for the shop's other programs too) and fails all the same.
+ */
+export function rewriteFits(liveBytes: number, freeBytes: number): boolean {
+  return freeBytes >= 2 * liveBytes + REWRITE_MARGIN_BYTES;
+}
+
+/** The bytes of the file's pages that hold data (its free pages are not copied by a rewrite). */
+function liveBytes(db: Db): number {
+  const pages = (db.pragma('page_count', { simple: true }) as number) - (db.pragma('freelist_count', { simple: true }) as number);
+  return pages * (db.pragma('page_size', { simple: true }) as number);
+}
+
+class NoRoomToRewrite extends Error {
+  constructor(live: number, free: number) {
+    super(`the disk has ${Math.round(free / 1e6)} MB free; rewriting the ${Math.round(live / 1e6)} MB database needs about ${Math.round((2 * live + REWRITE_MARGIN_BYTES) / 1e6)} MB`);
+  }
+}
+
 /**
  * The search index keeps deleted terms in its segments until they are merged: rewritten now. Free space in the file
  * may still hold copies from before (rows deleted or rewritten earlier, frozen batches written as rows): VACUUM
- * rewrites the file from the live rows only; the pages it replaced stay in the log until it is emptied.
+ * rewrites the file from the live rows only; the pages it replaced stay in the log until it is emptied. Without room
+ * on the disk for the VACUUM it is not tried (NoRoomToRewrite), the index's rewrite is done all the same.
  */
-export function rewriteFile(db: Db): void {
+export function rewriteFile(db: Db, freeSpace: FreeSpace = freeSpaceOf): void {
   // Pages the optimize frees are zeroed, so a VACUUM that then fails (a full disk) leaves no old segment readable.
   db.pragma('secure_delete = ON');
   try {
     db.prepare("INSERT INTO contacts_fts (contacts_fts) VALUES ('optimize')").run();
+    const live = liveBytes(db);
+    const free = freeSpace(dirname(db.name));
+    if (!rewriteFits(live, free)) throw new NoRoomToRewrite(live, free);
     db.exec('VACUUM');
   } finally {
     db.pragma('secure_delete = OFF');
@@ -50,6 +87,7 @@ export class ErasureFinisher {
   constructor(
     private readonly db: Db,
     private readonly log: Logger,
+    private readonly freeSpace: FreeSpace = freeSpaceOf,
   ) {
     this.wiper = new LogWiper(
       db,
@@ -75,10 +113,11 @@ export class ErasureFinisher {
   async finish(): Promise<void> {
     let failure: unknown = null;
     try {
-      rewriteFile(this.db);
+      rewriteFile(this.db, this.freeSpace);
     } catch (err) {
       failure = err;
-      this.log.error('rewriting the database file after an erasure failed; it is done at the next start', { err });
+      if (err instanceof NoRoomToRewrite) this.log.warn(`the database file is not rewritten after an erasure: ${err.message}; it is done at a start with room`);
+      else this.log.error('rewriting the database file after an erasure failed; it is done at the next start', { err });
     }
     this.rewriteFailed = failure !== null;
     if (await this.wiper.wipe()) this.clear();

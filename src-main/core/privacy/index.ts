@@ -15,7 +15,7 @@ import { exportPage } from './export-page';
 import { erasePerson } from './erasure';
 import { applyRetention, retention, setRetentionMonths, textsDue } from './retention';
 import { RetentionSchedule } from './retention-schedule';
-import { ErasureFinisher } from './erasure-finish';
+import { ErasureFinisher, type FreeSpace } from './erasure-finish';
 
 export interface PrivacyDeps {
   db: Db;
@@ -30,6 +30,8 @@ export interface PrivacyDeps {
   /** The daily run's audited call (the dispatcher, made after the handlers). */
   applyAsBesked: () => Promise<unknown>;
   every?: Every;
+  /** Free bytes on the data folder's disk (erasure-finish.ts; tests make it full). */
+  freeSpace?: FreeSpace;
 }
 
 export interface PrivacyModule {
@@ -43,7 +45,7 @@ export interface PrivacyModule {
 
 export function createPrivacyModule(d: PrivacyDeps): PrivacyModule {
   const iso = () => new Date(d.now()).toISOString();
-  const finisher = new ErasureFinisher(d.db, d.log);
+  const finisher = new ErasureFinisher(d.db, d.log, d.freeSpace);
   return {
     resumeAtStart: () => finisher.resumeAtStart(),
     stop: () => finisher.stop(),

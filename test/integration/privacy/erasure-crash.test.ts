@@ -9,6 +9,7 @@ import { startCore, type Core } from '../../../src-main/core/core';
 import { MemoryVault } from '../../../src-main/core/secrets/vault';
 import { createLogger } from '../../../src-main/core/log';
 import { tempDir } from '../campaigns/helpers';
+import type { FreeSpace } from '../../../src-main/core/privacy/erasure-finish';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 const FIRST = 'Xeniabeth';
@@ -38,9 +39,28 @@ function found(dir: string): string[] {
   return hits;
 }
 
-async function start(dir: string): Promise<Core> {
-  core = await startCore({ dataDir: dir, shell: 'web', version: 't', vault: new MemoryVault(), log: createLogger({ level: 'error' }) });
+/** Starts Besked on `dir`; `freeSpace` stands in for the disk's free bytes (default: the real disk's). */
+async function start(dir: string, freeSpace?: FreeSpace): Promise<Core> {
+  core = await startCore({
+    dataDir: dir,
+    shell: 'web',
+    version: 't',
+    vault: new MemoryVault(),
+    log: createLogger({ level: 'error' }),
+    ...(freeSpace ? { privacy: { freeSpace } } : {}),
+  });
   return core;
+}
+
+/** The statements run through `exec` on the core's connection from now on (VACUUM is one). */
+function execLog(c: Core): string[] {
+  const seen: string[] = [];
+  const exec = c.db.exec.bind(c.db);
+  c.db.exec = (sql: string) => {
+    seen.push(sql);
+    return exec(sql);
+  };
+  return seen;
 }
 
 /** A contact with the person's name and number; its id. */
@@ -140,6 +160,33 @@ describe('an erasure cut short', () => {
     expect(found(dir).filter((h) => /xeniabeth|quistgaardsen/.test(h))).toEqual([]);
     await c.close();
     core = null;
+    await closeAndCheck(await finishesAtRestart(dir), dir);
+  });
+
+  it('on a disk without room for the rewrite, does not try it, says so, and a start with room finishes it', async () => {
+    const dir = (dataDir = tempDir('besked-erasure-no-room-'));
+    // 40 MB free: less than the file's copy and its log need, with the margin.
+    const full: FreeSpace = () => 40e6;
+    const c = await start(dir, full);
+    const id = await createPerson(c);
+    const statements = execLog(c);
+    const erased = await c.dispatch('privacy.erase', { person: { contactId: id } });
+    expect(erased.ok ? 'erased' : erased.error.code).toBe('privacy.rewriteOwed');
+    // Not tried: a VACUUM would fill the disk, for the shop's other programs too, and fail all the same.
+    expect(statements).not.toContain('VACUUM');
+    expect(c.db.prepare('SELECT count(*) FROM contacts').pluck().get()).toBe(0);
+    expect(c.db.prepare('SELECT count(*) FROM privacy_wipe_due').pluck().get()).toBe(1);
+    // The index was rewritten and its freed pages zeroed all the same, and the log emptied: no name in the file.
+    expect(found(dir).filter((h) => /xeniabeth|quistgaardsen/.test(h))).toEqual([]);
+    await c.close();
+    core = null;
+
+    // Started again on the same full disk: still owed, still not tried.
+    const again = await start(dir, full);
+    expect(again.db.prepare('SELECT count(*) FROM privacy_wipe_due').pluck().get()).toBe(1);
+    await again.close();
+    core = null;
+    // With room: finished.
     await closeAndCheck(await finishesAtRestart(dir), dir);
   });
 
