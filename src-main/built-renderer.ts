@@ -5,7 +5,15 @@ import { spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/** The project's folder: the nearest above this module with a package.json (src-main/ from source, out/headless/ bundled). */
+function projectRoot(from: string): string {
+  for (let dir = from; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (dirname(dir) === dir) return resolve(from, '..');
+  }
+}
+
+const root = projectRoot(dirname(fileURLToPath(import.meta.url)));
 
 /** The folder holding index.html; builds out/renderer first when it is missing, exits the process if that fails. */
 export function builtRenderer(): string {

@@ -2,7 +2,7 @@
 // during which a page logged a console error or threw (unless that test allowed exactly that message).
 import { afterEach, expect } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
@@ -33,10 +33,17 @@ export interface WebProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Spawns `tsx src-main/web.ts` (what `npm run web` runs) and waits for its one line. */
+/**
+ * Web mode's entry as the build bundles it (scripts/build-headless.mjs): src-main/web.ts, what `npm run web` runs
+ * through tsx, started in half the time. instance-lock.test.ts starts the source through tsx as well.
+ */
+export const WEB_ENTRY = join(ROOT, 'out/headless/web.js');
+
+/** Spawns web mode (WEB_ENTRY) and waits for its one line. */
 export async function startWeb(opts: { dataDir?: string; env?: NodeJS.ProcessEnv; port?: number } = {}): Promise<WebProcess> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'besked-e2e-'));
-  const child = spawn(process.execPath, [...CORE_V8_FLAGS, '--import', 'tsx', join(ROOT, 'src-main/web.ts'), '--port', String(opts.port ?? 0), '--data', dataDir], {
+  if (!existsSync(WEB_ENTRY)) throw new Error(`${WEB_ENTRY} is missing: run npm run build first`);
+  const child = spawn(process.execPath, [...CORE_V8_FLAGS, WEB_ENTRY, '--port', String(opts.port ?? 0), '--data', dataDir], {
     cwd: ROOT,
     env: { ...process.env, BESKED_KEYCHAIN_SERVICE: `Besked-e2e-${process.pid}-${Date.now()}`, ...opts.env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -16,10 +16,13 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Spawns `tsx src-main/server.ts` (what `npm run server` runs) and reads its address and fingerprint. */
+/** The team server's entry as the build bundles it (scripts/build-headless.mjs): src-main/server.ts, what `npm run server` runs through tsx. */
+const SERVER_ENTRY = join(ROOT, 'out/headless/server.js');
+
+/** Spawns the team server (SERVER_ENTRY) and reads its address and fingerprint. */
 export async function startServer(name = 'Salon Ida'): Promise<ServerProcess> {
   const dataDir = mkdtempSync(join(tmpdir(), 'besked-e2e-server-'));
-  const child = spawn(process.execPath, [...CORE_V8_FLAGS, '--import', 'tsx', join(ROOT, 'src-main/server.ts'), '--host', '127.0.0.1', '--port', '0', '--data', dataDir, '--name', name], {
+  const child = spawn(process.execPath, [...CORE_V8_FLAGS, SERVER_ENTRY, '--host', '127.0.0.1', '--port', '0', '--data', dataDir, '--name', name], {
     cwd: ROOT,
     env: { ...process.env, BESKED_KEYCHAIN_SERVICE: `Besked-e2e-team-${process.pid}-${Date.now()}` },
     stdio: ['ignore', 'pipe', 'pipe'],
