@@ -19,11 +19,16 @@ export function wipeDue(db: Db): boolean {
   return db.prepare('SELECT 1 FROM privacy_wipe_due').get() !== undefined;
 }
 
-/** Free bytes on the disk that holds a folder: an edge, replaced in tests. */
-export type FreeSpace = (folder: string) => number;
+/** Free bytes on the disk that holds a folder, or null where the system cannot say: an edge, replaced in tests. */
+export type FreeSpace = (folder: string) => number | null;
 export const freeSpaceOf: FreeSpace = (folder) => {
-  const s = statfsSync(folder);
-  return s.bavail * s.bsize;
+  try {
+    const s = statfsSync(folder);
+    return s.bavail * s.bsize;
+  } catch {
+    // A file system that does not answer statfs: the rewrite is tried, as before the check, rather than never.
+    return null;
+  }
 };
 
 /** Room beyond the copies themselves, so a rewrite that only just fits does not leave the disk full. */
@@ -63,7 +68,7 @@ export function rewriteFile(db: Db, freeSpace: FreeSpace = freeSpaceOf): void {
     db.prepare("INSERT INTO contacts_fts (contacts_fts) VALUES ('optimize')").run();
     const live = liveBytes(db);
     const free = freeSpace(dirname(db.name));
-    if (!rewriteFits(live, free)) throw new NoRoomToRewrite(live, free);
+    if (free !== null && !rewriteFits(live, free)) throw new NoRoomToRewrite(live, free);
     db.exec('VACUUM');
   } finally {
     db.pragma('secure_delete = OFF');

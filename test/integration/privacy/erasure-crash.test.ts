@@ -190,6 +190,18 @@ describe('an erasure cut short', () => {
     await closeAndCheck(await finishesAtRestart(dir), dir);
   });
 
+  it('tries the rewrite where the disk cannot say how much is free, and finishes', async () => {
+    const dir = (dataDir = tempDir('besked-erasure-unknown-room-'));
+    const c = await start(dir, () => null);
+    const id = await createPerson(c);
+    const statements = execLog(c);
+    const erased = await c.dispatch('privacy.erase', { person: { contactId: id } });
+    expect(erased.ok).toBe(true);
+    expect(statements).toContain('VACUUM');
+    expect(c.db.prepare('SELECT count(*) FROM privacy_wipe_due').pluck().get()).toBe(0);
+    await closeAndCheck(c, dir);
+  });
+
   it('leaves nothing owed after an erasure that finished', async () => {
     const dir = (dataDir = tempDir('besked-erasure-done-'));
     const c = await start(dir);
