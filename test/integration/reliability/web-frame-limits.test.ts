@@ -55,12 +55,18 @@ const nextAnswer = (ws: WebSocket) =>
     ws.on('message', onMessage);
   });
 
-/** Writes a frame header announcing more than any call may be, straight onto the socket, as a hostile peer would. */
-function writeOversizeHeader(ws: WebSocket): void {
+/** A masked text frame's header (its mask key all zeros) announcing more than any call may be. */
+function oversizeHeader(): Buffer {
   const header = Buffer.alloc(14);
   header[0] = 0x81;
   header[1] = 0x80 | 127;
   header.writeBigUInt64BE(BigInt(BRIDGE_MAX_CALL_FRAME_BYTES + 1), 2);
+  return header;
+}
+
+/** Writes that header straight onto the socket, as a hostile peer would. */
+function writeOversizeHeader(ws: WebSocket): void {
+  const header = oversizeHeader();
   const socket = (ws as unknown as { _socket: NodeJS.WritableStream & { on(e: string, f: () => void): void } })._socket;
   socket.on('error', () => undefined);
   socket.write(header);
@@ -111,12 +117,8 @@ describe('web mode’s bridge', () => {
     peer.on('data', (d: Buffer) => (received = Buffer.concat([received, d])));
     await until(() => received.includes('\r\n\r\n'));
     expect(received.toString('latin1')).toMatch(/^HTTP\/1\.1 101 /);
-    const header = Buffer.alloc(14);
-    header[0] = 0x81;
-    header[1] = 0x80 | 127;
-    header.writeBigUInt64BE(BigInt(BRIDGE_MAX_CALL_FRAME_BYTES + 1), 2);
     const sentAt = performance.now();
-    peer.write(header);
+    peer.write(oversizeHeader());
     // The reason comes first: a close frame (0x88) with 1009, then the server's end of the stream.
     await ended;
     const frame = received.subarray(received.indexOf('\r\n\r\n') + 4);
