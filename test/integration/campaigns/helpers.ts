@@ -67,7 +67,7 @@ export function perTest() {
 }
 
 export async function startTestCore(
-  opts: { dataDir?: string; campaigns?: CoreOptions['campaigns']; vault?: MemoryVault; pricing?: CoreOptions['pricing']; team?: CoreOptions['team']; privacy?: CoreOptions['privacy'] } = {},
+  opts: { dataDir?: string; campaigns?: CoreOptions['campaigns']; vault?: MemoryVault; pricing?: CoreOptions['pricing']; team?: CoreOptions['team']; privacy?: CoreOptions['privacy']; automations?: CoreOptions['automations'] } = {},
 ): Promise<TestCore> {
   const dataDir = opts.dataDir ?? tempDir();
   const core = await startCore({
@@ -82,6 +82,7 @@ export async function startTestCore(
     ...(opts.pricing ? { pricing: opts.pricing } : {}),
     ...(opts.team ? { team: opts.team } : {}),
     ...(opts.privacy ? { privacy: opts.privacy } : {}),
+    ...(opts.automations ? { automations: opts.automations } : {}),
   });
   const events: EventMessage[] = [];
   core.events.subscribe((m) => events.push(m));
