@@ -3,6 +3,7 @@
 // transitions and toasts out of what axe measures.
 import axeCore, { type AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
+import { settle, watchForSettleIn } from './page-settle';
 
 export interface Finding {
   page: string;
@@ -14,6 +15,7 @@ export interface Finding {
 
 /** Opens a page of the app by its address, as a link or reload would, and waits for the view. */
 export async function open(page: Page, hash: string, view: string): Promise<void> {
+  await watchForSettleIn(page);
   await page.evaluate((h) => (location.hash = h), hash);
   // Exactly the one view: the one before must be gone, or axe would judge a mix of both.
   await page.waitForFunction((v) => {
@@ -21,7 +23,7 @@ export async function open(page: Page, hash: string, view: string): Promise<void
     return views.length === 1 && views[0]!.getAttribute('data-view') === v;
   }, view);
   // Lists and panels load from the core after the view appears.
-  await page.waitForTimeout(500);
+  await settle(page);
 }
 
 /** The rule sets judged: WCAG 2.1 A and AA, and axe's best practices. */
