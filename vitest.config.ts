@@ -3,9 +3,12 @@
 // double of Electron), e2e (web mode in Chromium). electron and e2e need `npm run build` first.
 import { defineConfig } from 'vitest/config';
 import vue from '@vitejs/plugin-vue';
+import LongestFirst from './test/file-order';
 
 export default defineConfig({
   test: {
+    // The longest files start first, also on a clean clone without vitest's timings (test/file-order.ts).
+    sequence: { sequencer: LongestFirst },
     projects: [
       // The Vue plugin lets the renderer's component tests (happy-dom, chosen per file) mount .vue files.
       // Unit files are CPU-bound and integration files mostly wait: run together, three at a time, they keep both cores busy.
