@@ -37,4 +37,14 @@ describe('SyncStatusBar', () => {
     wrapper.unmount();
     expect(vi.getTimerCount()).toBe(0);
   });
+
+  it('ends each part with its separator, so a part wrapped onto a new line on a phone never starts with one', async () => {
+    const watching: SyncState = { ...sync, statuses: { ...sync.statuses, watching: 2 } };
+    const { wrapper } = await mountView(SyncStatusBar, { pinia: createTestingPinia({ createSpy: vi.fn }), props: { sync: watching, refreshing: false } });
+    // The line's wrapping items: the flex container's children other than the button.
+    const parts = wrapper.findAll('.line > span').map((p) => p.text());
+    expect(parts).toEqual(['Replies checked just now·', 'Statuses refreshed just now·', '2 sent messages still waiting for delivery reports']);
+    for (const part of parts) expect(part.startsWith('·')).toBe(false);
+    wrapper.unmount();
+  });
 });
