@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { BRIDGE_MAX_CALL_FRAME_BYTES, DEFAULT_MAX_INPUT_BYTES, frameLimitOf } from '../../../../src-shared/contract';
-import { httpsGet, startTestServer, type Client, type TestServer } from './helpers';
+import { httpsGet, OWNER_PASSWORD, startTestServer, type Client, type TestServer } from './helpers';
 
 let t: TestServer;
 let bo: Client;
@@ -45,6 +45,21 @@ describe('a frame larger than any call takes', () => {
     expect(health.status).toBe(200);
     // Nothing of the announced 480 MiB was kept (a loose bound: the test process itself also allocates).
     expect(process.memoryUsage().rss - rssBefore).toBeLessThan(128 * 1024 * 1024);
+    expect(await bo.ok('team.status', {})).toMatchObject({ me: { name: 'Bo' } });
+  });
+
+  // As on web mode's socket (web-frame-limits.test.ts): the close frame waits behind an event still being compressed
+  // for this window, and a socket cut at once gave the peer 1006 and no reason.
+  it('closes with 1009 while an event is being compressed for the window', async () => {
+    const anna = t.connect();
+    await anna.opened;
+    await anna.ok('team.signIn', { name: 'Anna', password: OWNER_PASSWORD });
+    const closed = closeCode(anna.ws);
+    // A payload well over the 1 KB at which frames are compressed, to the owners' windows, then the header at once.
+    const pad = Array.from({ length: 20_000 }, (_, i) => `k${(i * 7919) % 100_003}`);
+    (t.server.core.events.emit as (name: string, payload: unknown, to: unknown) => void)('team.changed', { pad }, { roles: ['owner'] });
+    announce(anna.ws, 60 * 1024 * 1024, Buffer.alloc(0));
+    expect(await closed).toBe(1009);
     expect(await bo.ok('team.status', {})).toMatchObject({ me: { name: 'Bo' } });
   });
 
