@@ -14,6 +14,7 @@ import { startCore, type Core } from '../../../src-main/core/core';
 import { createLogger } from '../../../src-main/core/log';
 import { MemoryVault } from '../../../src-main/core/secrets/vault';
 import { BRIDGE_MAX_CALL_FRAME_BYTES } from '../../../src-shared/contract';
+import { announcingHeader, writeRaw } from '../hostile-frames';
 
 let dir: string;
 let core: Core;
@@ -55,22 +56,8 @@ const nextAnswer = (ws: WebSocket) =>
     ws.on('message', onMessage);
   });
 
-/** A masked text frame's header (its mask key all zeros) announcing more than any call may be. */
-function oversizeHeader(): Buffer {
-  const header = Buffer.alloc(14);
-  header[0] = 0x81;
-  header[1] = 0x80 | 127;
-  header.writeBigUInt64BE(BigInt(BRIDGE_MAX_CALL_FRAME_BYTES + 1), 2);
-  return header;
-}
-
-/** Writes that header straight onto the socket, as a hostile peer would. */
-function writeOversizeHeader(ws: WebSocket): void {
-  const header = oversizeHeader();
-  const socket = (ws as unknown as { _socket: NodeJS.WritableStream & { on(e: string, f: () => void): void } })._socket;
-  socket.on('error', () => undefined);
-  socket.write(header);
-}
+/** Writes a header announcing more than any call may be straight onto the socket, as a hostile peer would. */
+const writeOversizeHeader = (ws: WebSocket) => writeRaw(ws, announcingHeader(BRIDGE_MAX_CALL_FRAME_BYTES + 1));
 
 describe('web mode’s bridge', () => {
   it('answers a frame larger than its call takes "too large" under its id', async () => {
@@ -118,7 +105,7 @@ describe('web mode’s bridge', () => {
     await until(() => received.includes('\r\n\r\n'));
     expect(received.toString('latin1')).toMatch(/^HTTP\/1\.1 101 /);
     const sentAt = performance.now();
-    peer.write(oversizeHeader());
+    peer.write(announcingHeader(BRIDGE_MAX_CALL_FRAME_BYTES + 1));
     // The reason comes first: a close frame (0x88) with 1009, then the server's end of the stream.
     await ended;
     const frame = received.subarray(received.indexOf('\r\n\r\n') + 4);

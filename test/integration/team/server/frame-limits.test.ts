@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { BRIDGE_MAX_CALL_FRAME_BYTES, DEFAULT_MAX_INPUT_BYTES, frameLimitOf } from '../../../../src-shared/contract';
 import { httpsGet, OWNER_PASSWORD, startTestServer, type Client, type TestServer } from './helpers';
+import { announcingHeader, writeRaw } from '../../hostile-frames';
 
 let t: TestServer;
 let bo: Client;
@@ -17,18 +18,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Writes a masked text frame's header that announces `length` bytes, then `sent` bytes of it, on the raw socket. */
-function announce(ws: WebSocket, length: number, sent: Buffer) {
-  const header = Buffer.alloc(14);
-  header[0] = 0x81; // FIN, text
-  header[1] = 0x80 | 127; // masked, 64-bit length
-  header.writeBigUInt64BE(BigInt(length), 2);
-  header.writeUInt32BE(0x01020304, 10); // the mask
-  const socket = (ws as unknown as { _socket: NodeJS.WritableStream & { on(e: string, f: () => void): void } })._socket;
-  socket.on('error', () => undefined); // the server may cut the socket while this is still being written
-  socket.write(header);
-  socket.write(sent);
-}
+/** Writes a header that announces `length` bytes, then `sent` bytes of them, on the raw socket. */
+const announce = (ws: WebSocket, length: number, sent: Buffer) => writeRaw(ws, announcingHeader(length), sent);
 
 const closeCode = (ws: WebSocket) => new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
 
