@@ -17,6 +17,8 @@ interface PageGlobals {
 function watchForSettle(): void {
   // globalThis is the page's window there; this file is also compiled without the DOM (the bench loads the harness).
   const w = globalThis as unknown as PageGlobals;
+  // Once per page: the app changes views by address, so a watch put in stays for the page's life.
+  if (w.__beskedSettle) return;
   const state = { inFlight: new Set<number>(), lastChange: performance.now() };
   w.__beskedSettle = state;
   const watched = new WeakSet<WebSocket>();
@@ -50,26 +52,25 @@ function watchForSettle(): void {
 }
 
 /**
- * Puts the watch in the page once (the app changes views by address, so it stays for the page's life). Put in by
- * the test rather than as an init script: an init script is also tried in the email preview's sandboxed frame, and
- * Chromium reports the blocked script as a console error. Calls sent before it are not counted: put it in before the
- * step whose calls are waited for.
+ * Puts the watch in the page unless it is there (one round trip). Put in by the test rather than as an init script:
+ * an init script is also tried in the email preview's sandboxed frame, and Chromium reports the blocked script as a
+ * console error. Calls sent before it are not counted: put it in before the step whose calls are waited for.
  */
 export async function watchForSettleIn(page: Page): Promise<void> {
-  if (await page.evaluate(() => '__beskedSettle' in globalThis)) return;
   await page.evaluate(watchForSettle);
 }
 
 /**
- * Waits until no call is unanswered and the DOM has not changed for `quietMs`. After `maxMs` it goes on as it is: a
- * page that never settles (a live counter) is still looked at, as the fixed pause did.
+ * Waits (after watchForSettleIn) until no call is unanswered and the DOM has not changed for `quietMs`. After `maxMs`
+ * it goes on as it is: a page that never settles (a live counter) is still looked at, as the fixed pause did.
  */
 export async function settle(page: Page, { quietMs = 120, maxMs = 5_000 }: { quietMs?: number; maxMs?: number } = {}): Promise<void> {
-  await watchForSettleIn(page);
   try {
     await page.waitForFunction(
       (quiet) => {
-        const s = (globalThis as unknown as Required<Pick<PageGlobals, '__beskedSettle'>>).__beskedSettle;
+        const s = (globalThis as unknown as PageGlobals).__beskedSettle;
+        // A page loaded again since the watch was put in has none: say so rather than judge a page nobody watched.
+        if (!s) throw new Error('settle() needs watchForSettleIn(page) after the page was loaded');
         return s.inFlight.size === 0 && performance.now() - s.lastChange >= quiet;
       },
       quietMs,

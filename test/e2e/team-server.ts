@@ -1,7 +1,7 @@
 // `npm run server`'s entry as a process on 127.0.0.1 with its own self-signed certificate, for the team E2E tests
 // (team.test.ts, team-phone.test.ts): its address and fingerprint as it prints them.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -21,6 +21,7 @@ const SERVER_ENTRY = join(ROOT, 'out/headless/server.js');
 
 /** Spawns the team server (SERVER_ENTRY) and reads its address and fingerprint. */
 export async function startServer(name = 'Salon Ida'): Promise<ServerProcess> {
+  if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: run npm run build first`);
   const dataDir = mkdtempSync(join(tmpdir(), 'besked-e2e-server-'));
   const child = spawn(process.execPath, [...CORE_V8_FLAGS, SERVER_ENTRY, '--host', '127.0.0.1', '--port', '0', '--data', dataDir, '--name', name], {
     cwd: ROOT,
