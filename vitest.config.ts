@@ -77,6 +77,10 @@ export default defineConfig({
           // simulator), so two files at a time halve the wall time on two cores without starving either.
           maxWorkers: 2,
           sequence: { groupOrder: 2 },
+          // expect.poll gives up after 1 s by default. With two Chromiums and two cores on a loaded CI machine, a
+          // theme switch (Naive UI writes its styles again) once took longer than that after a reload, and the test
+          // failed on a page that was right. A poll that succeeds returns at once, so a longer limit costs nothing.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

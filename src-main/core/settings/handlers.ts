@@ -10,7 +10,12 @@ export interface SettingsHandlerDeps extends ConnectionTestDeps {
 }
 
 export function settingsHandlers(d: SettingsHandlerDeps): Pick<Handlers, DomainCallName<'settings'>> {
-  const settingsView = async (): Promise<SettingsView> => ({ settings: d.settings.get(), connection: await d.connection.state() });
+  // The settings are read after the connection's state is awaited, not before: a view begun before a change and
+  // finished after it would otherwise be announced last and put the old settings back on every screen.
+  const settingsView = async (): Promise<SettingsView> => {
+    const connection = await d.connection.state();
+    return { settings: d.settings.get(), connection };
+  };
   const announceSettings = async () => {
     const view = await settingsView();
     d.events.emit('settings.changed', view);
