@@ -5,6 +5,7 @@ import { ref } from 'vue';
 import type { BackupKeep, BackupStatus, CallInput, NewPassphrase, NotSentRun, RestoreResult, RestoreStep, SentAnyway } from '../../src-shared/contract';
 import { call, on } from '../api';
 import { sliceBase64 } from '../components/file-slices';
+import { latestView } from './latest-view';
 
 /** How far the upload of a picked backup file has come, in bytes. */
 export interface UploadProgress {
@@ -13,7 +14,8 @@ export interface UploadProgress {
 }
 
 export const useBackupStore = defineStore('backup', () => {
-  const status = ref<BackupStatus | null>(null);
+  // A status asked for before a change (a backup made, a setting changed) is older than it: latestView drops it.
+  const { value: status, changed, load: ask } = latestView<BackupStatus>();
   /** The passphrase shown once, until it is confirmed or the dialog closes. */
   const shown = ref<NewPassphrase | null>(null);
   const progress = ref<{ step: RestoreStep; fraction: number } | null>(null);
@@ -26,13 +28,13 @@ export const useBackupStore = defineStore('backup', () => {
   function listen() {
     if (listening) return;
     listening = true;
-    on('backup.changed', (s) => (status.value = s));
+    on('backup.changed', changed);
     on('backup.restoreProgress', (p) => (progress.value = p));
   }
 
   async function load() {
     listen();
-    status.value = await call('backup.status', {});
+    await ask(() => call('backup.status', {}));
   }
 
   async function backUpNow() {
@@ -42,7 +44,7 @@ export const useBackupStore = defineStore('backup', () => {
   }
 
   async function configure(change: { secondPlace?: string | null; keep?: BackupKeep }) {
-    status.value = await call('backup.configure', change);
+    changed(await call('backup.configure', change));
   }
 
   async function newPassphrase() {
@@ -51,7 +53,7 @@ export const useBackupStore = defineStore('backup', () => {
   }
 
   async function confirmPassphrase(words: [string, string]) {
-    status.value = await call('backup.confirmPassphrase', { words });
+    changed(await call('backup.confirmPassphrase', { words }));
     shown.value = null;
   }
 

@@ -3,9 +3,10 @@ import { defineStore } from 'pinia';
 import { ref } from 'vue';
 import type { RemoteState, ServerCertificate, TeamStatus } from '../../src-shared/contract';
 import { call, on } from '../api';
+import { latestView } from './latest-view';
 
 export const useRemoteStore = defineStore('remote', () => {
-  const state = ref<RemoteState | null>(null);
+  const { value: state, changed, load: ask } = latestView<RemoteState>();
   /** Whether the window speaks to one PC's core or to a server (a browser opened on the server itself). */
   const team = ref<TeamStatus['kind'] | null>(null);
   /** The certificate the last Check read, for the user to compare before connecting. */
@@ -15,10 +16,9 @@ export const useRemoteStore = defineStore('remote', () => {
   async function load() {
     if (!listening) {
       listening = true;
-      on('remote.state', (s) => (state.value = s));
+      on('remote.state', changed);
     }
-    const [s, status] = await Promise.all([call('remote.state', {}), call('team.status', {}).catch(() => null)]);
-    state.value = s;
+    const [, status] = await Promise.all([ask(() => call('remote.state', {})), call('team.status', {}).catch(() => null)]);
     team.value = status?.kind ?? null;
   }
 
@@ -29,13 +29,13 @@ export const useRemoteStore = defineStore('remote', () => {
   }
 
   async function use(url: string, fingerprint: string) {
-    state.value = await call('remote.use', { url, fingerprint });
-    return state.value;
+    changed(await call('remote.use', { url, fingerprint }));
+    return state.value as RemoteState;
   }
 
   async function useThisPc() {
-    state.value = await call('remote.useThisPc', {});
-    return state.value;
+    changed(await call('remote.useThisPc', {}));
+    return state.value as RemoteState;
   }
 
   return { state, team, checked, load, probe, use, useThisPc };

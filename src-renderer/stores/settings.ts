@@ -1,23 +1,15 @@
 // Settings and connection state as the core reports them; every change goes through the contract.
 import { defineStore } from 'pinia';
-import { ref } from 'vue';
 import type { CallInput, Platform, SettingsPatch, SettingsView } from '../../src-shared/contract';
 import { call, on } from '../api';
+import { latestView } from './latest-view';
 
 export const useSettingsStore = defineStore('settings', () => {
-  const view = ref<SettingsView | null>(null);
-  // Counts the views that came by a change (an answer to a change, or settings.changed): a load asked before one of
-  // them answers with what was true before it, so it must not put the old settings back.
-  let changes = 0;
-  const changed = (v: SettingsView) => {
-    changes++;
-    view.value = v;
-  };
+  // A load asked before a change answers with what was true before it: latestView drops it.
+  const { value: view, changed, load: ask } = latestView<SettingsView>();
 
   async function load() {
-    const before = changes;
-    const v = await call('settings.get', {});
-    if (changes === before) view.value = v;
+    await ask(() => call('settings.get', {}));
   }
   async function update(patch: SettingsPatch) {
     changed(await call('settings.update', patch));

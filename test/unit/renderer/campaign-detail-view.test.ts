@@ -13,17 +13,7 @@ import { detail, timeline, type SummaryPatch } from './support/campaign-fixtures
 import type { CampaignRecipientRow } from '../../../src-shared/contract';
 
 // happy-dom has no canvas to draw on: the chart stands in as a canvas carrying what Chart.js would be handed.
-vi.mock('vue-chartjs', async () => {
-  const { defineComponent, h } = await import('vue');
-  const Line = defineComponent({
-    props: { data: { type: Object, required: true }, options: { type: Object, required: true } },
-    setup: (props) => () => {
-      const data = props.data as { labels: string[]; datasets: { label: string; data: number[] }[] };
-      return h('canvas', { 'data-labels': JSON.stringify(data.labels), 'data-series': JSON.stringify(data.datasets.map((d) => [d.label, d.data])) });
-    },
-  });
-  return { Line };
-});
+vi.mock('vue-chartjs', () => import('./support/chart-double'));
 
 let besked: FakeBesked;
 let wrapper: VueWrapper | undefined;
