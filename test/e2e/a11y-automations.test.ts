@@ -9,6 +9,7 @@ import { da } from '../../src-renderer/i18n/da';
 import { openApp, type E2EApp, besked } from './harness';
 import { describeDefault, libraryDefaultsShown, type DefaultShown } from './library-defaults';
 import { describeEnglish, englishShown, type EnglishShown } from './english-words';
+import { settle } from './page-settle';
 import { axe, describeFinding, open, OPEN_OVERLAY, OVERLAYS, SEVERE, STEADY, type Finding } from './axe-audit';
 
 let app: E2EApp;
@@ -141,7 +142,8 @@ describe('accessibility of Automations', () => {
     for (const d of dialogs) {
       await open(page, d.hash(), d.view);
       await d.act(page);
-      await page.waitForTimeout(150);
+      // What the dialog loads from the core is answered and drawn before it is judged (not a fixed pause).
+      await settle(page);
       findings.push(...(await axe(page, d.name, OVERLAYS)));
       defaults.push(...(await libraryDefaultsShown(page, d.name, language, OVERLAYS)));
       if (language === 'da') english.push(...(await englishShown(page, d.name, OVERLAYS)));

@@ -13,6 +13,7 @@ import { startSimulator, type Simulator } from '../../src-sim/index';
 import { openApp, type E2EApp, besked } from './harness';
 import { describeDefault, libraryDefaultsShown, type DefaultShown } from './library-defaults';
 import { describeEnglish, englishShown, type EnglishShown } from './english-words';
+import { settle } from './page-settle';
 import { axe, describeFinding, open, OPEN_OVERLAY, OVERLAYS, SEVERE, STEADY, type Finding } from './axe-audit';
 
 const TOKEN = 'e2e-a11y-gateway-token';
@@ -363,8 +364,9 @@ describe('accessibility', () => {
           await app.screenshot('a11y-dialog-failed-to-open');
           throw new Error(`could not open ${name}: ${(err as Error).message}`);
         }
-        // Lists in a dialog load from the core after it opens.
-        await page.waitForTimeout(150);
+        // Lists in a dialog load from the core after it opens: judged once they are answered and drawn, not after a
+        // fixed pause that a loaded machine outlasts.
+        await settle(page);
         findings.push(...(await axe(page, name, OVERLAYS)));
         defaults.push(...(await libraryDefaultsShown(page, name, language, OVERLAYS)));
         if (language === 'da') english.push(...(await englishShown(page, name, OVERLAYS)));
