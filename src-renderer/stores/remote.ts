@@ -29,13 +29,15 @@ export const useRemoteStore = defineStore('remote', () => {
   }
 
   async function use(url: string, fingerprint: string) {
-    changed(await call('remote.use', { url, fingerprint }));
-    return state.value as RemoteState;
+    const s = await call('remote.use', { url, fingerprint });
+    changed(s);
+    return s;
   }
 
   async function useThisPc() {
-    changed(await call('remote.useThisPc', {}));
-    return state.value as RemoteState;
+    const s = await call('remote.useThisPc', {});
+    changed(s);
+    return s;
   }
 
   return { state, team, checked, load, probe, use, useThisPc };
