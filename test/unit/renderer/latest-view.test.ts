@@ -53,31 +53,18 @@ describe('the stores that keep a view the core also announces', () => {
     });
   });
 
-  it('backup: backup.changed during a load stays', async () => {
-    const backup = useBackupStore();
-    const loading = backup.load();
-    besked.emit('backup.changed', { fresh: true } as unknown as BackupStatus);
-    release['backup.status']!();
-    await loading;
-    expect(backup.status).toEqual({ fresh: true });
-  });
-
-  it('storage: a disk that filled during a load stays shown', async () => {
-    const app = useAppStore();
-    const loading = app.load();
+  // Each store: its load, the event the core announces a change by (sent while the load's question is out), the
+  // call the load waits on, and what the store shows afterwards: the change, not the load's older answer.
+  it.each([
+    ['backup', () => useBackupStore().load(), 'backup.changed', { fresh: true }, 'backup.status', () => useBackupStore().status, { fresh: true }],
+    ['storage', () => useAppStore().load(), 'app.storage', { problem: 'full' }, 'app.storage', () => useAppStore().storage, 'full'],
+    ['remote', () => useRemoteStore().load(), 'remote.state', { fresh: true }, 'remote.state', () => useRemoteStore().state, { fresh: true }],
+  ] as const)('%s: the change announced during a load stays shown', async (_, load, event, payload, asked, shown, expected) => {
+    const loading = load();
     await Promise.resolve();
-    besked.emit('app.storage', { problem: 'full' } as StorageState);
-    release['app.storage']!();
+    besked.emit(event, payload as never);
+    release[asked]!();
     await loading;
-    expect(app.storage).toBe('full');
-  });
-
-  it('remote: remote.state during a load stays', async () => {
-    const remote = useRemoteStore();
-    const loading = remote.load();
-    besked.emit('remote.state', { fresh: true } as unknown as RemoteState);
-    release['remote.state']!();
-    await loading;
-    expect(remote.state).toEqual({ fresh: true });
+    expect(shown()).toEqual(expected);
   });
 });
