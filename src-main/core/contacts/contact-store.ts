@@ -13,7 +13,8 @@ import type {
 } from '../../../src-shared/contract';
 import { normalisePhone, phoneRejectionMessage, type CountryCode, type Phone } from '../../../src-shared/phone';
 import { ftsMatchQuery } from './search-query';
-import { rankWindow, TOTAL_CAP } from './search-walk';
+import { rankWindow, TOTAL_CAP, type RankSource } from './search-walk';
+import { freshSql, hasFresh, idOfRankSql, searchMatchSql } from './search-index';
 import { nameBucket } from './name-rank';
 import { fieldsOf, phonePartsOf, toColumns, type StoredContact } from './contact-columns';
 import type { ContactFields } from './merge-rules';
@@ -80,19 +81,25 @@ export interface FilterSql {
   match: string | null;
   /** True when the search is the only condition: the count can come from the index alone. */
   searchOnly: boolean;
-  /** The conditions besides the search, on `c` (with their parameters after the MATCH in `params`). */
+  /** The conditions besides the search, on `c`. */
   others: string[];
+  /** Their parameters (in `params` after the MATCH's). */
+  otherParams: (string | number)[];
+  /** True when an import's contacts are searched in the fresh index too (schema 23). */
+  fresh: boolean;
 }
 
-/** SQL for "contacts the filter matches", as a condition on `c`. */
-export function filterSql(filter: ContactFilter | undefined): FilterSql {
+/** SQL for "contacts the filter matches", as a condition on `c`; `fresh` as hasFresh says. */
+export function filterSql(filter: ContactFilter | undefined, fresh = false): FilterSql {
   const parts: string[] = [];
   const params: (string | number)[] = [];
   const match = filter?.search ? ftsMatchQuery(filter.search) : null;
+  let binds = 0;
   if (match) {
-    // The index's rowid is the contact's name_rank (name-rank.ts).
-    parts.push('c.name_rank IN (SELECT rowid FROM contacts_fts WHERE contacts_fts MATCH ?)');
-    params.push(match);
+    const m = searchMatchSql(fresh);
+    parts.push(m.sql);
+    binds = m.binds;
+    for (let i = 0; i < binds; i++) params.push(match);
   }
   if (filter?.groupId !== undefined) {
     parts.push('EXISTS (SELECT 1 FROM contact_group_members m WHERE m.group_id = ? AND m.contact_id = c.id)');
@@ -106,6 +113,8 @@ export function filterSql(filter: ContactFilter | undefined): FilterSql {
     match,
     searchOnly: match !== null && parts.length === 1,
     others: match ? parts.slice(1) : parts,
+    otherParams: params.slice(binds),
+    fresh,
   };
 }
 
@@ -134,13 +143,30 @@ export class ContactStore {
    * (name-rank.ts), counting as far as the cap and reading rows only for the window's buckets (search-walk.ts).
    */
   list(filter: ContactFilter | undefined, sort: ContactSort, offset: number, limit: number): ContactPage {
-    const f = filterSql(filter);
+    const f = filterSql(filter, filter?.search ? hasFresh(this.db) : false);
     const cap = this.limits.totalCap;
     if (f.match && sort === 'name') {
-      const from = f.searchOnly
-        ? 'contacts_fts f WHERE f.contacts_fts MATCH ?'
-        : `contacts_fts f JOIN contacts c INDEXED BY contacts_by_name_rank ON c.name_rank = f.rowid WHERE f.contacts_fts MATCH ? AND ${f.others.join(' AND ')}`;
-      const w = rankWindow(this.db, from, f.params, offset, limit, cap);
+      const others = f.others.map((o) => ` AND ${o}`).join('');
+      const sources: RankSource[] = [
+        {
+          from: f.searchOnly
+            ? 'contacts_fts f WHERE f.contacts_fts MATCH ?'
+            : `contacts_fts f JOIN contacts c INDEXED BY contacts_by_name_rank ON c.name_rank = f.rowid WHERE f.contacts_fts MATCH ?${others}`,
+          rank: 'f.rowid',
+          params: [f.match, ...f.otherParams],
+        },
+      ];
+      if (f.fresh) {
+        // In rank order too (its rowid is the name_rank), so SQLite merges the two and stops after the window.
+        sources.push({
+          from: f.searchOnly
+            ? `contacts_fts_fresh x WHERE x.contacts_fts_fresh MATCH ? AND ${freshSql(idOfRankSql('x.rowid'))}`
+            : `contacts_fts_fresh x JOIN contacts c INDEXED BY contacts_by_name_rank ON c.name_rank = x.rowid WHERE x.contacts_fts_fresh MATCH ? AND ${freshSql('c.id')}${others}`,
+          rank: 'x.rowid',
+          params: [f.match, ...f.otherParams],
+        });
+      }
+      const w = rankWindow(this.db, sources, offset, limit, cap);
       const total = Math.min(w.matches, cap);
       return { total, totalIsAtLeast: w.matches > cap, offset, rows: offset >= total ? [] : this.rowsInOrder(w.ids) };
     }
@@ -164,8 +190,10 @@ export class ContactStore {
 
   /** How many contacts a search filter matches, counting no further than cap + 1. */
   private count(f: FilterSql, cap: number): number {
-    const from = f.searchOnly ? 'contacts_fts WHERE contacts_fts MATCH ?' : `contacts c ${f.where}`;
-    return (this.stmt(`SELECT count(*) AS n FROM (SELECT 1 FROM ${from} LIMIT ${cap + 1})`).get(...(f.searchOnly ? [f.match] : f.params)) as { n: number }).n;
+    if (!f.searchOnly) return (this.stmt(`SELECT count(*) AS n FROM (SELECT 1 FROM contacts c ${f.where} LIMIT ${cap + 1})`).get(...f.params) as { n: number }).n;
+    // From the indexes alone; the fresh one's rows count only for contacts still in a fresh range.
+    const fresh = f.fresh ? ` UNION ALL SELECT 1 FROM contacts_fts_fresh x WHERE x.contacts_fts_fresh MATCH ? AND ${freshSql(idOfRankSql('x.rowid'))}` : '';
+    return (this.stmt(`SELECT count(*) AS n FROM (SELECT 1 FROM contacts_fts WHERE contacts_fts MATCH ?${fresh} LIMIT ${cap + 1})`).get(...f.params) as { n: number }).n;
   }
 
   /** The list rows of these contacts, in name order. */
@@ -308,7 +336,7 @@ export class ContactStore {
       ).all(JSON.stringify(selection.ids)) as { id: number }[];
       return rows.map((r) => r.id);
     }
-    const { where, params } = filterSql(selection.filter);
+    const { where, params } = filterSql(selection.filter, selection.filter.search ? hasFresh(this.db) : false);
     const ids = (this.stmt(`SELECT c.id FROM contacts c ${where} ORDER BY ${ORDER[sort]}`).all(...params) as { id: number }[]).map((r) => r.id);
     if (!selection.exceptIds?.length) return ids;
     const except = new Set(selection.exceptIds);

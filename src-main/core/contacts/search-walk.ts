@@ -15,34 +15,67 @@ export interface RankWindow {
 }
 
 /**
+ * Where a search's matches come from, as ranks: the search index (`rank` f.rowid) and, while an import's contacts are
+ * not in it yet, the fresh index (schema 23, `rank` c.name_rank). `from` is a FROM clause ending in a WHERE condition
+ * (more conditions are added with AND); `params` are its parameters.
+ */
+export interface RankSource {
+  from: string;
+  rank: string;
+  params: readonly unknown[];
+}
+
+/** One SELECT of `r` per source, each with `extra` added to its WHERE, joined with UNION ALL. */
+function ranksSql(sources: readonly RankSource[], extra = ''): string {
+  return sources.map((s) => `SELECT ${s.rank} AS r FROM ${s.from}${extra.replaceAll('$rank', s.rank)}`).join(' UNION ALL ');
+}
+
+/** What the sources' ranks are ordered by: a single source's own rank (FTS5 then reads in rowid order, no sort). */
+function byRank(sources: readonly RankSource[]): string {
+  return sources.length === 1 ? sources[0]!.rank : 'r';
+}
+
+/** The sources' parameters in order, each followed by `extra`'s. */
+function ranksParams(sources: readonly RankSource[], extra: readonly unknown[] = []): unknown[] {
+  return sources.flatMap((s) => [...s.params, ...extra]);
+}
+
+/**
  * The ids of matches offset … offset+limit-1 in (sort_key, id) order, and the matches counted up to cap + 1.
- * `from` is an FTS5 query aliased f (or a join on it) whose first parameter is the MATCH; `params` follow it.
  *
  * One pass over the index (a long prefix makes FTS5 merge every term it starts, so it is read once) takes the
  * first cap + 1 ranks, counts them and returns those up to the end of the bucket of the window's last rank: each
  * bucket before it is complete, and so is that one. Buckets wholly before the window's first row are only counted;
  * the rest are sorted by (sort_key, id), which within a bucket differs from rank (id) order, and the window cut.
- * Ranks pass 2^53, so they stay BigInt.
+ * Ranks pass 2^53, so they stay BigInt. With two sources SQLite merges them in rank order (the search index's side
+ * comes in rowid order as it is; the fresh side, an import's contacts at most, is sorted).
  */
-export function rankWindow(db: Db, from: string, params: readonly unknown[], offset: number, limit: number, cap: number): RankWindow {
+export function rankWindow(db: Db, sources: readonly RankSource[], offset: number, limit: number, cap: number): RankWindow {
   const want = offset + limit;
   const rows = prepared(
     db,
-    `WITH m AS MATERIALIZED (SELECT f.rowid AS r FROM ${from} ORDER BY f.rowid LIMIT ?),
+    `WITH m AS MATERIALIZED (${ranksSql(sources)} ORDER BY ${byRank(sources)} LIMIT ?),
        e AS (SELECT ((max(r) >> ${RANK_ID_BITS}) + 1) << ${RANK_ID_BITS} AS e FROM (SELECT r FROM m ORDER BY r LIMIT ?))
      SELECT r, (SELECT count(*) FROM m) FROM m WHERE r < (SELECT e FROM e) ORDER BY r`,
     'rawBigInt',
-  ).all(...params, cap + 1, want) as [bigint, bigint][];
+  ).all(...ranksParams(sources), cap + 1, want) as [bigint, bigint][];
   if (rows.length === 0) return { ids: [], matches: 0 };
   const matches = Number(rows[0]![1]);
   const ranks = rows.map((r) => r[0]);
   if (matches > cap && ranks.length === matches) {
     // The window, or its last bucket, runs past the ranks counted: read on from there.
-    const on = `SELECT f.rowid FROM ${from} AND f.rowid > ?`;
-    const more = prepared(db, `${on} ORDER BY f.rowid LIMIT ?`, 'pluckBigInt').all(...params, ranks.at(-1)!, Math.max(0, want - ranks.length)) as bigint[];
+    const after = ranks.at(-1)!;
+    const more = prepared(db, `${ranksSql(sources, ' AND $rank > ?')} ORDER BY ${byRank(sources)} LIMIT ?`, 'pluckBigInt').all(
+      ...ranksParams(sources, [after]),
+      Math.max(0, want - ranks.length),
+    ) as bigint[];
     ranks.push(...more);
     const last = ranks.at(-1)!;
-    ranks.push(...(prepared(db, `${on} AND f.rowid < ? ORDER BY f.rowid`, 'pluckBigInt').all(...params, last, bucketEnd(bucketOfRank(last))) as bigint[]));
+    ranks.push(
+      ...(prepared(db, `${ranksSql(sources, ' AND $rank > ? AND $rank < ?')} ORDER BY ${byRank(sources)}`, 'pluckBigInt').all(
+        ...ranksParams(sources, [last, bucketEnd(bucketOfRank(last))]),
+      ) as bigint[]),
+    );
   }
   if (ranks.length <= offset) return { ids: [], matches };
   // Matches in buckets before the window's first row's bucket all sort before it, in rank order already.

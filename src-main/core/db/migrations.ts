@@ -22,6 +22,7 @@ import { m019AutomationHistory } from './migrations/019-automation-history';
 import { m020ContactsNameRank } from './migrations/020-contacts-name-rank';
 import { m021WelcomeQueueOrder } from './migrations/021-welcome-queue-order';
 import { m022ErasureToFinish } from './migrations/022-erasure-to-finish';
+import { m023ContactsFreshIndex } from './migrations/023-contacts-fresh-index';
 
 export interface Migration {
   version: number;
@@ -29,4 +30,4 @@ export interface Migration {
   up(db: Database.Database): void;
 }
 
-export const migrations: readonly Migration[] = [m001Foundation, m002Contacts, m003Campaigns, m004Inbox, m005Account, m006ChargeStatuses, m007ChunkSettlement, m008RecipientBatches, m009CodedLastError, m010ColumnarBatches, m011ChunkAnswers, m012Automations, m013Team, m014SharedInbox, m015TeamEdits, m016AuditChain, m017Privacy, m018ContactsIdSort, m019AutomationHistory, m020ContactsNameRank, m021WelcomeQueueOrder, m022ErasureToFinish];
+export const migrations: readonly Migration[] = [m001Foundation, m002Contacts, m003Campaigns, m004Inbox, m005Account, m006ChargeStatuses, m007ChunkSettlement, m008RecipientBatches, m009CodedLastError, m010ColumnarBatches, m011ChunkAnswers, m012Automations, m013Team, m014SharedInbox, m015TeamEdits, m016AuditChain, m017Privacy, m018ContactsIdSort, m019AutomationHistory, m020ContactsNameRank, m021WelcomeQueueOrder, m022ErasureToFinish, m023ContactsFreshIndex];

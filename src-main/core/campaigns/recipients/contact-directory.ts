@@ -8,6 +8,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from '../../db/database';
 import { BUILTIN_MERGE_FIELDS } from '../../contacts/merge-field-keys';
 import { ftsMatchQuery } from '../../contacts/search-query';
+import { hasFresh, searchMatchSql } from '../../contacts/search-index';
 import type { ContactDirectory, DirectoryContact } from './recipients';
 
 /**
@@ -25,11 +26,11 @@ const COLUMNS = 'c.id, c.first_name, c.last_name, c.e164, c.msisdn, c.email, c.c
  */
 const PAGE = 500;
 
-/** Every page of a keyset query whose last parameter is the id after which it starts. */
-function* pages(page: Statement, first: unknown): Iterable<DirectoryContact> {
+/** Every page of a keyset query whose last parameter is the id after which it starts (`first` come before it). */
+function* pages(page: Statement, ...first: unknown[]): Iterable<DirectoryContact> {
   let after = 0;
   for (;;) {
-    const rows = page.all(first, after) as ContactRowDb[];
+    const rows = page.all(...first, after) as ContactRowDb[];
     for (const r of rows) yield toContact(r);
     if (rows.length < PAGE) return;
     after = rows[rows.length - 1]![0];
@@ -84,14 +85,16 @@ export class SqlContactDirectory implements ContactDirectory {
     for (const search of spec.searches) {
       const match = ftsMatchQuery(search);
       if (match === null) continue;
+      // An import's contacts not in the search index yet are found in the fresh one (schema 23).
+      const m = searchMatchSql(hasFresh(this.db));
       const page = this.db
         .prepare(
           `SELECT ${COLUMNS} FROM contacts c
-           WHERE c.name_rank IN (SELECT rowid FROM contacts_fts WHERE contacts_fts MATCH ?) AND c.id > ?
+           WHERE ${m.sql} AND c.id > ?
            ORDER BY c.id LIMIT ${PAGE}`,
         )
         .raw(true);
-      yield* pages(page, match);
+      yield* pages(page, ...Array<string>(m.binds).fill(match));
     }
   }
 

@@ -8,7 +8,7 @@ import { BeskedError } from '../../errors';
 import { fieldsOf, phonePartsOf, toColumns, type StoredContact } from '../contact-columns';
 import { mergeFields } from '../merge-rules';
 import { registerCustomFields } from '../custom-fields';
-import { markPending } from '../search-index';
+import { indexFresh } from '../search-index';
 import { nameBucket } from '../name-rank';
 import { joinColumnGroups, type ColumnGroup } from './column-groups';
 import { reinstateErasedOptOut } from '../consent';
@@ -92,8 +92,8 @@ export function applyStaged(db: Db, o: ApplyOptions): ApplyResult {
         }
       }
 
-      // New numbers: inserted in file order in one statement. Search indexing follows after the commit, in
-      // steps (see search-index.ts); until then these ids are marked pending.
+      // New numbers: inserted in file order in one statement. They are searchable at the commit through the fresh
+      // index (schema 23); the main index takes them after the commit, in steps (search-index.ts).
       const maxId = (db.prepare('SELECT coalesce(max(id), 0) AS m FROM main.contacts').get() as { m: number }).m;
       db.prepare('INSERT INTO main.contacts_fts_deferred (one) VALUES (1)').run();
       // When the join above found no staged number among the contacts, a check per row would only repeat it.
@@ -109,7 +109,7 @@ export function applyStaged(db: Db, o: ApplyOptions): ApplyResult {
       // Ids are never reused (AUTOINCREMENT), so when the newest contacts were deleted the new ids start past theirs,
       // not right after maxId: the pending range runs to the highest id now.
       const lastId = created ? (db.prepare('SELECT max(id) AS m FROM main.contacts').get() as { m: number }).m : maxId;
-      markPending(db, maxId, lastId);
+      indexFresh(db, maxId, lastId);
 
       if (group) {
         // The new contacts by their id range, in order (so they are appended to the members' indexes instead of
