@@ -109,7 +109,7 @@ describe('bad files', () => {
     expect(r.rejectedSample[3]!.message).toMatch(/scientific notation/);
     expect(r.created).toBe(1);
     await t.call('contacts.delete', { selection: { filter: { search: '+1 202' } } });
-    checkSearchIndex(t);
+    await checkSearchIndex(t);
     expect(snapshot(t)).toEqual(before);
   });
 });

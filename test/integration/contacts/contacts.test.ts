@@ -67,7 +67,7 @@ describe('contacts by hand', () => {
     const taken = await t.fail('contacts.update', { id: soren.id, phone: '+45 30 12 34 56' });
     expect(taken.kind).toBe('conflict');
     expect((await t.fail('contacts.get', { id: 999 })).kind).toBe('not_found');
-    checkSearchIndex(t);
+    await checkSearchIndex(t);
   });
 });
 
@@ -166,12 +166,12 @@ describe('delete with undo', () => {
     expect(del.deleted).toBe(2);
     expect((await t.call('contacts.list', {})).total).toBe(1);
     expect(await names('søren')).toEqual([]);
-    checkSearchIndex(t);
+    await checkSearchIndex(t);
     expect(await t.call('contacts.undoDelete', { undoToken: del.undoToken })).toEqual({ restored: 2, skipped: 0 });
     const back = await t.call('contacts.get', { id: soren.id });
     expect(back).toMatchObject({ firstName: 'Søren', groupIds: [vip.id], custom: { by: 'København', kundenr: 'K-1813' } });
     expect(await names('søren')).toEqual(['Søren']);
-    checkSearchIndex(t);
+    await checkSearchIndex(t);
     expect((await t.fail('contacts.undoDelete', { undoToken: del.undoToken })).kind).toBe('not_found');
   });
 
@@ -181,7 +181,7 @@ describe('delete with undo', () => {
     await t.call('contacts.create', { firstName: 'Ny Søren', phone: '20123456' });
     expect(await t.call('contacts.undoDelete', { undoToken: del.undoToken })).toEqual({ restored: 0, skipped: 1 });
     expect(await names('søren')).toEqual(['Ny Søren']);
-    checkSearchIndex(t);
+    await checkSearchIndex(t);
   });
 
   it('keeps a deleted number opted out', async () => {

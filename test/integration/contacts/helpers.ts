@@ -1,5 +1,6 @@
 // Starts a real core on a temporary data folder and drives the contacts calls through its dispatch,
 // exactly as a transport would (validation, typed errors), with the file bytes uploaded in chunks.
+import { expect } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -77,7 +78,14 @@ export function snapshot(t: TestCore): unknown {
   };
 }
 
-/** FTS5's own check that the search index matches the contacts table exactly; throws when it does not. */
-export function checkSearchIndex(t: TestCore): void {
+/**
+ * Once the search index has taken every saved contact (an import's contacts are searchable through the fresh index
+ * until then, schema 23): FTS5's own check that it matches the contacts table exactly (throws when it does not), and
+ * the fresh index emptied.
+ */
+export async function checkSearchIndex(t: TestCore): Promise<void> {
+  await expect.poll(() => t.core.db.prepare('SELECT count(*) FROM contacts_fts_pending').pluck().get(), { timeout: 30_000 }).toBe(0);
   t.core.db.prepare("INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('integrity-check', 1)").run();
+  // No segment left: FTS5's delete-all drops them all.
+  expect(t.core.db.prepare('SELECT count(*) FROM contacts_fts_fresh_idx').pluck().get()).toBe(0);
 }

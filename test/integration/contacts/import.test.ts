@@ -75,7 +75,7 @@ describe('a Latin-1 semicolon export with bad rows', () => {
     const overview = await t.call('contacts.overview', {});
     expect(overview.fields.find((f) => f.key === 'kunde_nr')).toEqual({ key: 'kunde_nr', label: 'Kunde nr.', builtin: false });
     expect(overview.groups).toEqual([expect.objectContaining({ name: 'Kunder 2024', count: 3 })]);
-    checkSearchIndex(t);
+    await checkSearchIndex(t);
 
     // The rejected rows as CSV: the original columns, the row number and the reason, ready to fix.
     const rejected = decodeDownload(await t.call('contacts.importRows', { importId, which: 'rejected' }));
@@ -117,7 +117,7 @@ describe('merge rules against contacts already in Besked', () => {
     const c = await t.call('contacts.get', { id: (await soren()).id });
     expect(c.notes).toBe('Første');
     expect((await t.call('contacts.list', {})).total).toBe(3);
-    checkSearchIndex(t);
+    await checkSearchIndex(t);
     // The search index follows the merged values.
     const found = await t.call('contacts.list', { filter: { search: 'bageriet' } });
     expect(found.total).toBe(expected.company ? 1 : 0);
@@ -129,7 +129,7 @@ describe('merge rules against contacts already in Besked', () => {
     expect(r).toMatchObject({ rows: 2, rejected: 0, created: 1, updated: 1, merged: 0 });
     expect(await soren()).toMatchObject({ firstName: 'Søren', company: 'Bageriet' });
     expect((await t.call('contacts.list', {})).total).toBe(6);
-    checkSearchIndex(t);
+    await checkSearchIndex(t);
   });
 
   it('imports into an existing group, adding contacts that were there already', async () => {
@@ -214,11 +214,11 @@ describe('files in other shapes', () => {
     const progress = t.events.filter((e) => e.name === 'contacts.importProgress').map((e) => (e.payload as { phase: string }).phase);
     expect(progress[0]).toBe('reading');
     expect(progress.slice(-2)).toEqual(['saving', 'done']);
-    checkSearchIndex(t);
+    await checkSearchIndex(t);
     // Merging was off for the bulk insert only; it is back on, and the background merge leaves a sound index.
     expect(t.core.db.prepare("SELECT v FROM contacts_fts_config WHERE k = 'automerge'").get()).toEqual({ v: 4 });
     await new Promise((res) => setTimeout(res, 300));
-    checkSearchIndex(t);
+    await checkSearchIndex(t);
     expect((await t.call('contacts.list', { filter: { search: 'kunde 1999' } })).rows.map((c) => c.email)).toEqual(['k1999@firma.dk']);
   });
 });
@@ -235,7 +235,7 @@ describe('search after an import', () => {
     const r = await t.call('contacts.importRun', { importId, mapping: p.mapping, defaultCountry: 'DK', mergeRule: 'fillEmpty', group: { kind: 'none' } });
     expect(r.created).toBe(50);
     for (const i of [0, 49]) expect((await t.call('contacts.list', { filter: { search: `kunde${i}` } })).rows.map((c) => c.firstName)).toEqual([`Kunde${i}`]);
-    checkSearchIndex(t);
+    await checkSearchIndex(t);
   });
 });
 

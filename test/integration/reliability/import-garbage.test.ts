@@ -90,7 +90,7 @@ describe('contact import with garbage files', () => {
         const report = r.value as { rows: number; created: number; updated: number; merged: number; rejected: number };
         expect(count() - contactsBefore).toBe(report.created);
         expect(report.created + report.updated + report.merged + report.rejected).toBeLessThanOrEqual(report.rows);
-        checkSearchIndex(t);
+        await checkSearchIndex(t);
       }),
       { numRuns: 120 },
     );

@@ -194,13 +194,17 @@ export class ContactImporter {
         customFields: input.mapping.flatMap((t) => (typeof t === 'object' ? [{ key: t.custom, label: t.label }] : [])),
         now: isoNow(this.now),
       });
+      // Saved, and searchable through the fresh index (schema 23). The search index takes the contacts after this
+      // answer: in steps in the save's thread, and what it left (if it stopped) in steps between other calls.
+      const indexing = saver;
+      void indexing
+        .indexed()
+        .then(() => this.indexSaved())
+        .catch((err: unknown) => this.log.warn("the search index could not take an import's contacts; they stay searchable meanwhile", { err }));
       // Saved. What follows cannot undo that, so it must not turn the import into a failure.
       try {
-        // Searchable: in steps in the save's thread, and what it left (if it stopped) in steps between other calls.
-        await saver.indexed();
-        await this.indexSaved();
-        // The thread merges the index meanwhile: these writes claim the write gate, or one would wait for a merge step
-        // in SQLite's busy handler on the core's thread (db/write-gate.ts; 79 ms once, bench contacts.import100k).
+        // The thread indexes meanwhile: these writes claim the write gate, or one would wait for an indexing step in
+        // SQLite's busy handler on the core's thread (db/write-gate.ts; 79 ms once, bench contacts.import100k).
         await writeGate(this.db).run(() => {
           if (opts.hasHeader && headers) rememberMapping(this.db, headerSignature(padHeaders(headers, input.mapping.length)), input.mapping, isoNow(this.now));
           setDefaultCountry(this.db, input.defaultCountry);
