@@ -4,6 +4,7 @@
 // does them again, so a crash never leaves a copy of an erased person behind.
 import { statfsSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { rebuildFresh } from '../contacts/search-index';
 import type { Db } from '../db/database';
 import { LogWiper } from '../db/log-wipe';
 import type { Logger } from '../log';
@@ -56,7 +57,8 @@ class NoRoomToRewrite extends Error {
 }
 
 /**
- * The search index keeps deleted terms in its segments until they are merged: rewritten now. Free space in the file
+ * The search index keeps deleted terms in its segments until they are merged: rewritten now, and the fresh index
+ * (schema 23) too. Free space in the file
  * may still hold copies from before (rows deleted or rewritten earlier, frozen batches written as rows): VACUUM
  * rewrites the file from the live rows only; the pages it replaced stay in the log until it is emptied. Without room
  * on the disk for the VACUUM it is not tried (NoRoomToRewrite), the index's rewrite is done all the same.
@@ -66,6 +68,7 @@ export function rewriteFile(db: Db, freeSpace: FreeSpace = freeSpaceOf): void {
   db.pragma('secure_delete = ON');
   try {
     db.prepare("INSERT INTO contacts_fts (contacts_fts) VALUES ('optimize')").run();
+    rebuildFresh(db);
     const live = liveBytes(db);
     const free = freeSpace(dirname(db.name));
     if (free !== null && !rewriteFits(live, free)) throw new NoRoomToRewrite(live, free);

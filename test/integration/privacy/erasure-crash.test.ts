@@ -28,12 +28,24 @@ afterEach(async () => {
   dataDir = null;
 });
 
+function readIfThere(file: string): Buffer | null {
+  try {
+    return readFileSync(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+}
+
 /** Where the person's name or number sits in the file's or the log's bytes. */
 function found(dir: string): string[] {
   const traces = ['4520000077', '20000077', FIRST, LAST, FIRST.toLowerCase(), LAST.toLowerCase()];
   const hits: string[] = [];
   for (const f of ['besked.db', 'besked.db-wal'].map((n) => join(dir, n)).filter((n) => existsSync(n))) {
-    const bytes = readFileSync(f);
+    // The log is deleted by the last connection to close, which may be a thread's a moment after the core's close
+    // (it failed once in a whole run with ENOENT here): a log gone holds nothing.
+    const bytes = readIfThere(f);
+    if (!bytes) continue;
     for (const t of traces) if (bytes.includes(Buffer.from(t))) hits.push(`${f.slice(dir.length + 1)}: ${t}`);
   }
   return hits;

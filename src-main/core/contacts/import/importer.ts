@@ -68,6 +68,8 @@ export class ContactImporter {
   private readonly finished = new Map<string, Finished>();
   /** Save threads still at work (indexing or merging after their run answered), ended when Besked stops. */
   private readonly threads = new Set<SaveThread>();
+  /** Set by stop(): what an import's thread leaves unindexed is left for the next start. */
+  private stopping = false;
   /** Threads started with a large upload, waiting for its run. */
   private readonly warm = new Map<string, { thread: SaveThread; timer: NodeJS.Timeout }>();
 
@@ -199,7 +201,8 @@ export class ContactImporter {
       const indexing = saver;
       void indexing
         .indexed()
-        .then(() => this.indexSaved())
+        // Not once Besked is closing: the thread was told to stop, and the next start resumes what is left.
+        .then(() => (this.stopping ? undefined : this.indexSaved()))
         .catch((err: unknown) => this.log.warn("the search index could not take an import's contacts; they stay searchable meanwhile", { err }));
       // Saved. What follows cannot undo that, so it must not turn the import into a failure.
       try {
@@ -233,6 +236,7 @@ export class ContactImporter {
 
   /** Ends every save thread still at work (between two of its steps) and resolves when they have ended. */
   async stop(): Promise<void> {
+    this.stopping = true;
     const waiting = [...this.warm.keys()].map((id) => this.coolDown(id, true)!);
     await Promise.all([...this.threads, ...waiting].map((t) => t.stop()));
   }
