@@ -14,7 +14,7 @@ import { buildLegacyRequest } from '../../src-main/core/campaigns/outbox/legacy-
 import { TemplateComposer } from '../../src-main/core/campaigns/recipients/composition';
 import { requestSizes, DEFAULT_CHUNK_SIZE } from '../../src-main/core/campaigns/outbox/chunking';
 import type { ChunkRecipient } from '../../src-main/core/campaigns/outbox/send-spec';
-import { generateCsv, importThroughContract } from './contacts.bench';
+import { generateCsv, importThroughContract, searchIndexed } from './contacts.bench';
 import type { Bench } from './harness';
 import { countSegments } from '../../src-shared/sms/segments';
 import { setFlagsFromString } from 'node:v8';
@@ -69,7 +69,9 @@ export async function prepare(): Promise<Prepared> {
   const groups = (await ok('groups.list', {})).groups;
   const group = groups.find((g) => g.count === RECIPIENTS);
   if (!group) throw new Error(`no group of ${RECIPIENTS}: ${JSON.stringify(groups)}`);
-  // The import leaves the search index to be merged in small steps; finish that now so it does not run during the sends.
+  // The import leaves the search index to be built and merged in small steps; finish that now so it does not run
+  // during the sends.
+  await searchIndexed(core);
   core.db.prepare("INSERT INTO contacts_fts (contacts_fts) VALUES ('optimize')").run();
   await ok('pricing.status', { refresh: true });
   await ok('account.balance', { refresh: true });

@@ -76,6 +76,15 @@ export async function importThroughContract(core: Core, bytes: Buffer, group: un
   return call('contacts.importRun', { importId, mapping: p.mapping, defaultCountry: 'DK', mergeRule: 'fillEmpty', group });
 }
 
+/**
+ * Resolves once the search index holds every saved contact: an import answers when its contacts are saved (searchable
+ * through the fresh index, schema 23) and its thread indexes them after. Benches of something else wait for it, so
+ * that work is not theirs.
+ */
+export async function searchIndexed(core: Core): Promise<void> {
+  while (core.db.prepare('SELECT 1 FROM contacts_fts_pending LIMIT 1').get()) await new Promise((r) => setTimeout(r, 20));
+}
+
 /** Child mode: import once into a fresh folder, print seconds, peak RSS and how long the event loop was held. */
 async function child(): Promise<void> {
   const bytes = generateCsv();
@@ -237,52 +246,72 @@ export const benches: Bench[] = [
     },
   },
   {
-    names: ['contacts.search.p95_ms'],
+    names: ['contacts.search.p95_ms', 'contacts.search.during_catch_up_p95_ms'],
     async run(report) {
       const dir = mkdtempSync(join(tmpdir(), 'besked-bench-'));
       const core = await startCore({ dataDir: dir, shell: 'web', version: 'bench', vault: new MemoryVault() });
       try {
         await importThroughContract(core, generateCsv());
         const imported = performance.now();
-        const caughtUp = async () => {
-          while (core.db.prepare('SELECT 1 FROM contacts_fts_pending LIMIT 1').get()) await new Promise((r) => setTimeout(r, 20));
-          return (performance.now() - imported) / 1000;
-        };
-        let indexCatchUpS: number | undefined;
-        if (process.env.BESKED_SEARCH_AFTER_INDEX) {
-          // Measured once the index has caught up and merged (a few seconds after the import), not meanwhile.
-          indexCatchUpS = await caughtUp();
-          await new Promise((r) => setTimeout(r, 5000));
-        }
+        const pending = () => core.db.prepare('SELECT 1 FROM contacts_fts_pending LIMIT 1').get() !== undefined;
         const qs = queries();
         const search = async (s: string) => {
           const r = await core.dispatch('contacts.list', { filter: { search: s }, limit: 100 });
           if (!r.ok) throw new Error(r.error.message);
           return (r.value as { total: number }).total;
         };
-        for (const s of qs.slice(0, 40)) await search(s);
-        const times: number[] = [];
-        const slowest: { q: string; ms: number }[] = [];
-        let hits = 0;
-        for (const s of qs) {
-          const t0 = performance.now();
-          if ((await search(s)) > 0) hits++;
-          times.push(performance.now() - t0);
-          slowest.push({ q: s, ms: times.at(-1)! });
+        /** The queries' times, the slowest five, how many found anything and how many ran while contacts were pending. */
+        const timed = async (list: readonly string[]) => {
+          const times: number[] = [];
+          const slowest: { q: string; ms: number }[] = [];
+          let hits = 0;
+          let whilePending = 0;
+          for (const s of list) {
+            if (pending()) whilePending++;
+            const t0 = performance.now();
+            if ((await search(s)) > 0) hits++;
+            times.push(performance.now() - t0);
+            slowest.push({ q: s, ms: times.at(-1)! });
+          }
+          slowest.sort((a, b) => b.ms - a.ms);
+          return { times, hits, whilePending, slowest: slowest.slice(0, 5).map((t) => `${t.q} ${t.ms.toFixed(1)}`) };
+        };
+        // Right after the import has answered: its contacts are searched in the fresh index too (schema 23) while its
+        // thread moves them into the search index, and that thread takes one of the two cores.
+        const during = await timed([...qs.slice(0, 40), ...qs]);
+        await searchIndexed(core);
+        const indexCatchUpS = (performance.now() - imported) / 1000;
+        if (process.env.BESKED_SEARCH_AFTER_INDEX) {
+          // Once the segments are merged as well (a few seconds later), not meanwhile.
+          await new Promise((r) => setTimeout(r, 5000));
         }
-        slowest.sort((a, b) => b.ms - a.ms);
+        // The goal's figure: once the search index holds every contact (as when the import answered after indexing
+        // them; its segments are still being merged), after 40 queries to warm up.
+        for (const s of qs.slice(0, 40)) await search(s);
+        const after = await timed(qs);
         report({
           name: 'contacts.search.p95_ms',
-          value: +percentile(times, 95).toFixed(2),
+          value: +percentile(after.times, 95).toFixed(2),
           unit: 'ms',
           goal_ms: 15,
-          median_ms: +median(times).toFixed(2),
-          max_ms: +Math.max(...times).toFixed(2),
+          median_ms: +median(after.times).toFixed(2),
+          max_ms: +Math.max(...after.times).toFixed(2),
           queries: qs.length,
-          with_results: hits,
+          with_results: after.hits,
           contacts: ROWS,
-          slowest: slowest.slice(0, 5).map((t) => `${t.q} ${t.ms.toFixed(1)}`),
-          index_catch_up_s: +(indexCatchUpS ?? (await caughtUp())).toFixed(2),
+          slowest: after.slowest,
+          index_catch_up_s: +indexCatchUpS.toFixed(2),
+        });
+        report({
+          name: 'contacts.search.during_catch_up_p95_ms',
+          value: +percentile(during.times, 95).toFixed(2),
+          unit: 'ms',
+          median_ms: +median(during.times).toFixed(2),
+          max_ms: +Math.max(...during.times).toFixed(2),
+          queries: during.times.length,
+          while_pending: during.whilePending,
+          with_results: during.hits,
+          slowest: during.slowest,
         });
       } finally {
         await core.close();

@@ -77,9 +77,10 @@ describe("an import's search indexing in its save thread", () => {
     expect(now[2]).toBeGreaterThan(1000);
     await expect.poll(() => pending(core!), { timeout: 30_000 }).toBe(0);
     // The thread merges the index's new segments for a while yet; the checkpointer's thread copies the log meanwhile
-    // again (resting till the thread ended, the core's own commits copied it, holding the core 60 ms).
+    // again (resting till the thread ended, the core's own commits copied it, holding the core 60 ms), from the
+    // moment the thread's word that it has indexed arrives, just after its last step's commit.
+    await expect.poll(() => checkpointsElsewhere(core!.db), { timeout: 10_000, interval: 5 }).toBe(true);
     expect(mergeWorkLeft(core.db)).toBe(true);
-    expect(checkpointsElsewhere(core.db)).toBe(true);
     integrity(core);
     expect(await searches()).toEqual(now);
   });
