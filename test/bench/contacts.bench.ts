@@ -142,8 +142,11 @@ function runChild(mode: '--child' | '--child-naive' | '--child-naive-prefix'): P
   });
 }
 
-/** Pairs of runs, Besked's then the naive one right after it: one run on a busy machine varies by a third. */
-const RUNS = 3;
+/**
+ * Pairs of runs, Besked's then the naive one right after it: one run on a busy machine varies by a third, and with
+ * three pairs the median ratio still moved by ±0.2 between runs of the bench (29 November): five, for a steadier median.
+ */
+const RUNS = 5;
 
 /** 200 queries as people type them: name starts, full names, numbers in every format, emails, companies, custom values. */
 export function queries(): string[] {

@@ -2,6 +2,7 @@
 // both spending caps, the chunk plan, scheduled send times, backoff and the ETA.
 import { describe, expect, it } from 'vitest';
 import {
+  type QuietHours,
   checkCampaignCap,
   checkSpend,
   dailyRoom,
@@ -80,6 +81,34 @@ describe('quiet hours', () => {
     const change = at('01:00', 11);
     const dst: OffsetFn = (ms) => (ms < change ? 60 : 120);
     expect(nextAllowedTime(at('22:00'), night, dst)).toBe(at('06:00', 11));
+  });
+
+  it('ends quiet hours whose end falls in the hour the spring change skips at the first wall time after it', () => {
+    // 02:30 local does not exist that night (02:00 CET is 03:00 CEST, at 01:00 UTC): quiet lasts until 03:00 CEST.
+    const change = at('01:00', 11);
+    const dst: OffsetFn = (ms) => (ms < change ? 60 : 120);
+    const late: QuietHours = { from: '22:00', to: '02:30' };
+    for (const now of [at('22:00'), at('00:31', 11), at('00:59', 11)]) {
+      expect(isQuiet(now, late, dst)).toBe(true);
+      expect(nextAllowedTime(now, late, dst)).toBe(change);
+    }
+    expect(isQuiet(change, late, dst)).toBe(false);
+  });
+
+  it("does so in Copenhagen's own time zone, and ends at a time the autumn change repeats the first time it reads it", () => {
+    const name = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Copenhagen', timeZoneName: 'longOffset' });
+    const copenhagen: OffsetFn = (ms) => {
+      const m = /GMT([+-])(\d\d):(\d\d)/.exec(name.formatToParts(ms).find((p) => p.type === 'timeZoneName')!.value)!;
+      return (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3]));
+    };
+    const late: QuietHours = { from: '22:00', to: '02:30' };
+    // 28 March 2027: 02:00 CET is 03:00 CEST, at 01:00 UTC.
+    expect(nextAllowedTime(Date.UTC(2027, 2, 28, 0, 31), late, copenhagen)).toBe(Date.UTC(2027, 2, 28, 1, 0));
+    expect(nextAllowedTime(Date.UTC(2027, 2, 27, 21, 0), late, copenhagen)).toBe(Date.UTC(2027, 2, 28, 1, 0));
+    // 31 October 2027: 03:00 CEST is 02:00 CET, at 01:00 UTC; 02:30 CEST (00:30 UTC) comes first.
+    expect(nextAllowedTime(Date.UTC(2027, 9, 30, 22, 0), late, copenhagen)).toBe(Date.UTC(2027, 9, 31, 0, 30));
+    // An ordinary night: 02:30 CET.
+    expect(nextAllowedTime(Date.UTC(2027, 0, 10, 23, 0), late, copenhagen)).toBe(Date.UTC(2027, 0, 11, 1, 30));
   });
 
   it('finds the next local midnight for the daily cap', () => {

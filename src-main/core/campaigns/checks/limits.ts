@@ -49,7 +49,10 @@ export function isQuiet(ms: number, quiet: QuietHours | null, offset: OffsetFn):
   return from < to ? m >= from && m < to : m >= from || m < to;
 }
 
-/** The instant local wall-clock time next reads `minutes` after midnight, strictly after `ms`. */
+/**
+ * The instant local wall-clock time next reads `minutes` after midnight, strictly after `ms`; where the spring change
+ * skips that time (02:30 on the night 02:00 becomes 03:00), the change itself, the first instant after it.
+ */
 function nextLocalClock(ms: number, minutes: number, offset: OffsetFn): number {
   const off = offset(ms) * MINUTE;
   const local = ms + off;
@@ -57,7 +60,21 @@ function nextLocalClock(ms: number, minutes: number, offset: OffsetFn): number {
   if (candidate <= local) candidate += DAY;
   // Convert back with the offset valid at the candidate, so a daylight-saving change in between is honoured.
   const utc = candidate - off;
-  return candidate - offset(utc) * MINUTE;
+  const at = candidate - offset(utc) * MINUTE;
+  if (at + offset(at) * MINUTE === candidate) return at;
+  // No instant reads that wall time: it was 30 minutes before the change, inside the quiet hours it was to end.
+  return changeBetween(Math.min(at, utc), Math.max(at, utc), offset);
+}
+
+/** The first whole minute after `lo` whose offset differs from lo's, found by halving (lo and hi differ). */
+function changeBetween(lo: number, hi: number, offset: OffsetFn): number {
+  const before = offset(lo);
+  while (hi - lo > MINUTE) {
+    const mid = lo + Math.floor((hi - lo) / 2 / MINUTE) * MINUTE;
+    if (offset(mid) === before) lo = mid;
+    else hi = mid;
+  }
+  return hi;
 }
 
 /** The first instant at or after `ms` outside quiet hours. */
