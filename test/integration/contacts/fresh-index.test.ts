@@ -10,7 +10,8 @@ import { openDatabase, type Db } from '../../../src-main/core/db/database';
 import { migrations } from '../../../src-main/core/db/migrations';
 import { m023ContactsFreshIndex } from '../../../src-main/core/db/migrations/023-contacts-fresh-index';
 import { ContactStore } from '../../../src-main/core/contacts/contact-store';
-import { hasFresh, indexFresh, markPending, SearchIndexUpkeep } from '../../../src-main/core/contacts/search-index';
+import { hasFresh, markPending, SearchIndexUpkeep } from '../../../src-main/core/contacts/search-index';
+import { saveAsImported } from './import-saved';
 import { SqlContactDirectory } from '../../../src-main/core/campaigns/recipients/contact-directory';
 import { nameBucket } from '../../../src-main/core/contacts/name-rank';
 import { toColumns } from '../../../src-main/core/contacts/contact-columns';
@@ -30,26 +31,21 @@ const COMPANY = ['Bager Bælt ApS', 'Frisør Nørrebro', '', 'Café Øst'];
 
 /** `n` contacts saved the way an import's save leaves them (apply.ts): inserted in one go, then in the fresh index. */
 function saveFresh(db: Db, n: number, from: number): void {
-  db.transaction(() => {
-    const maxId = db.prepare('SELECT coalesce(max(id), 0) FROM contacts').pluck().get() as number;
-    db.prepare('INSERT INTO contacts_fts_deferred (one) VALUES (1)').run();
-    const ins = db.prepare(
-      `INSERT INTO contacts (first_name, last_name, e164, msisdn, email, company, custom, notes, sort_key, name_bucket, search_phone, search_custom, created_at, updated_at)
-       VALUES (@first_name, @last_name, @e164, @msisdn, @email, @company, @custom, @notes, @sort_key, @name_bucket, @search_phone, @search_custom, 'now', 'now')`,
-    );
-    for (let i = from; i < from + n; i++) {
-      const national = String(20_000_000 + i * 37);
+  saveAsImported(
+    db,
+    Array.from({ length: n }, (_, k) => {
+      const i = from + k;
       const first = FIRST[i % FIRST.length]!;
-      const cols = toColumns(
-        { e164: `+45${national}`, msisdn: Number(`45${national}`), national },
-        { firstName: first, lastName: LAST[i % LAST.length]!, email: first ? `${first.toLowerCase()}.${i}@firma${i % 7}.dk` : '', company: COMPANY[i % COMPANY.length]!, notes: '', custom: { by: i % 2 ? 'Næstved' : 'Århus', kundenr: `K-${1000 + i}` } },
-      );
-      ins.run({ ...cols, name_bucket: nameBucket(cols.sort_key) });
-    }
-    db.prepare('DELETE FROM contacts_fts_deferred').run();
-    const lastId = db.prepare('SELECT max(id) FROM contacts').pluck().get() as number;
-    indexFresh(db, maxId, lastId);
-  })();
+      return {
+        national: String(20_000_000 + i * 37),
+        firstName: first,
+        lastName: LAST[i % LAST.length]!,
+        email: first ? `${first.toLowerCase()}.${i}@firma${i % 7}.dk` : '',
+        company: COMPANY[i % COMPANY.length]!,
+        custom: { by: i % 2 ? 'Næstved' : 'Århus', kundenr: `K-${1000 + i}` },
+      };
+    }),
+  );
 }
 
 const QUERIES = ['søren', 'so', 'ø', 'a', 'østergård', 'oster', 'aero', 'zoe', 'emile', 'anne mette', 'k', 'kjær', 'firma3', 'bager', 'cafe', 'næstved', 'k-10', '2000', '+45 2000 0', 'nobody'];

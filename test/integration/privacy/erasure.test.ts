@@ -7,10 +7,9 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { draft, dkNumber, perTest, type TestCore } from '../campaigns/helpers';
-import { hasFresh, indexFresh, SearchIndexUpkeep } from '../../../src-main/core/contacts/search-index';
-import { toColumns } from '../../../src-main/core/contacts/contact-columns';
-import { nameBucket } from '../../../src-main/core/contacts/name-rank';
+import { hasFresh, SearchIndexUpkeep } from '../../../src-main/core/contacts/search-index';
 import { createLogger } from '../../../src-main/core/log';
+import { saveAsImported } from '../contacts/import-saved';
 
 const run = perTest();
 afterEach(() => run.after());
@@ -201,22 +200,10 @@ describe('a customer\'s data on request', () => {
     // it would take the ones saved below before this test's single step.
     await new Promise((r) => setTimeout(r, 20));
     // As an import's save leaves them (apply.ts): saved in one go, written to the fresh index (schema 23), pending.
-    db.transaction(() => {
-      const maxId = db.prepare('SELECT coalesce(max(id), 0) FROM contacts').pluck().get() as number;
-      db.prepare('INSERT INTO contacts_fts_deferred (one) VALUES (1)').run();
-      const insert = db.prepare(
-        `INSERT INTO contacts (first_name, last_name, e164, msisdn, email, company, custom, notes, sort_key, name_bucket, search_phone, search_custom, created_at, updated_at)
-         VALUES (@first_name, @last_name, @e164, @msisdn, @email, @company, @custom, @notes, @sort_key, @name_bucket, @search_phone, @search_custom, 'now', 'now')`,
-      );
-      const save = (national: string, firstName: string, lastName: string) => {
-        const cols = toColumns({ e164: `+45${national}`, msisdn: Number(`45${national}`), national }, { firstName, lastName, email: '', company: '', notes: '', custom: {} });
-        insert.run({ ...cols, name_bucket: nameBucket(cols.sort_key) });
-      };
-      save('20000077', FIRST, LAST);
-      for (let i = 0; i < 300; i++) save(String(30_000_000 + i), `Kunde${i}`, 'Ventende');
-      db.prepare('DELETE FROM contacts_fts_deferred').run();
-      indexFresh(db, maxId, db.prepare('SELECT max(id) FROM contacts').pluck().get() as number);
-    })();
+    saveAsImported(db, [
+      { national: '20000077', firstName: FIRST, lastName: LAST },
+      ...Array.from({ length: 300 }, (_, i) => ({ national: String(30_000_000 + i), firstName: `Kunde${i}`, lastName: 'Ventende' })),
+    ]);
     // One step of the catch-up moves her (the first id) into the search index; the fresh index still holds her words.
     let steps = 0;
     await new SearchIndexUpkeep(db, createLogger({}), { merge: false, steps: { ms: 60_000, min: 100, first: 100, max: 100 }, stopped: () => steps++ >= 1 }).catchUp();
