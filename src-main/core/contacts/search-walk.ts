@@ -16,8 +16,8 @@ export interface RankWindow {
 
 /**
  * Where a search's matches come from, as ranks: the search index (`rank` f.rowid) and, while an import's contacts are
- * not in it yet, the fresh index (schema 23, `rank` c.name_rank). `from` is a FROM clause ending in a WHERE condition
- * (more conditions are added with AND); `params` are its parameters.
+ * not in it yet, the fresh index (schema 23, `rank` x.rowid: its rowid is the name rank too). `from` is a FROM clause
+ * ending in a WHERE condition (more conditions are added with AND); `params` are its parameters.
  */
 export interface RankSource {
   from: string;
@@ -47,8 +47,8 @@ function ranksParams(sources: readonly RankSource[], extra: readonly unknown[] =
  * first cap + 1 ranks, counts them and returns those up to the end of the bucket of the window's last rank: each
  * bucket before it is complete, and so is that one. Buckets wholly before the window's first row are only counted;
  * the rest are sorted by (sort_key, id), which within a bucket differs from rank (id) order, and the window cut.
- * Ranks pass 2^53, so they stay BigInt. With two sources SQLite merges them in rank order (the search index's side
- * comes in rowid order as it is; the fresh side, an import's contacts at most, is sorted).
+ * Ranks pass 2^53, so they stay BigInt. With two sources SQLite merges them in rank order, each side read in its
+ * index's rowid order, and stops after cap + 1.
  */
 export function rankWindow(db: Db, sources: readonly RankSource[], offset: number, limit: number, cap: number): RankWindow {
   const want = offset + limit;
