@@ -5,7 +5,7 @@ import type Database from 'better-sqlite3';
 import type { Db } from '../db/database';
 import { BeskedError } from '../errors';
 import { coded } from '../../../src-shared/error-codes';
-import { freshSql, markPending, pendingSql, writeFreshSql } from './search-index';
+import { freshSql, markPending, pendingSql } from './search-index';
 import { NAME_BUCKET_SQL, registerNameBucket } from './name-rank';
 import { prepared } from '../db/prepared';
 import { computerClock, isoNow } from '../clock';
@@ -105,7 +105,10 @@ export class ContactTrash {
     // Back in an import's fresh range (deleted before the search index took it): searchable again at once, as the
     // rest of its range is (schema 23).
     this.stmt(
-      writeFreshSql("contacts c JOIN contact_trash t ON t.contact_id = c.id AND t.token = ? AND c.msisdn = t.data->>'msisdn'", freshSql('c.id')),
+      `INSERT INTO contacts_fts_fresh (rowid, first_name, last_name, email, company, search_phone, search_custom)
+       SELECT c.name_rank, c.first_name, c.last_name, c.email, c.company, c.search_phone, c.search_custom
+       FROM contacts c JOIN contact_trash t ON t.contact_id = c.id AND t.token = ? AND c.msisdn = t.data->>'msisdn'
+       WHERE ${freshSql('c.id')} ORDER BY c.name_rank`,
     ).run(token);
     const back = (
       this.stmt(

@@ -8,7 +8,6 @@ import type { Db } from '../db/database';
 import { writeGate } from '../db/write-gate';
 import type { Logger } from '../log';
 import { nextTurn } from '../event-loop-turns';
-import { prepared } from '../db/prepared';
 import { RANK_ID_BITS } from './name-rank';
 
 /** FTS5's defaults; restored when a catch-up ends. */
@@ -46,19 +45,7 @@ export const idOfRankSql = (col: string) => `(${col} & ${(1n << RANK_ID_BITS) - 
 
 /** True while some contacts are searchable through the fresh index only (a search then reads both). */
 export function hasFresh(db: Db): boolean {
-  // Asked by every search (each keystroke): compiled once.
-  return prepared(db, 'SELECT 1 FROM contacts_fts_pending WHERE fresh = 1 LIMIT 1').get() !== undefined;
-}
-
-/**
- * The statement that writes contacts into the fresh index: those of `from` (aliased c, `main.` where an import's
- * staging database is attached) that `where` picks, in rank order, as FTS5 writes out a segment whenever a rowid is
- * not above the last one it took.
- */
-export function writeFreshSql(from: string, where: string): string {
-  return `INSERT INTO main.contacts_fts_fresh (rowid, first_name, last_name, email, company, search_phone, search_custom)
-    SELECT c.name_rank, c.first_name, c.last_name, c.email, c.company, c.search_phone, c.search_custom FROM ${from}
-    WHERE ${where} ORDER BY c.name_rank`;
+  return db.prepare('SELECT 1 FROM contacts_fts_pending WHERE fresh = 1 LIMIT 1').get() !== undefined;
 }
 
 /**
@@ -88,7 +75,11 @@ export function markPending(db: Db, lo: number, hi: number, fresh = false): void
 export function rebuildFresh(db: Db): void {
   db.transaction(() => {
     db.prepare("INSERT INTO contacts_fts_fresh (contacts_fts_fresh) VALUES ('delete-all')").run();
-    db.prepare(writeFreshSql('main.contacts c', freshSql('c.id'))).run();
+    db.prepare(
+      `INSERT INTO contacts_fts_fresh (rowid, first_name, last_name, email, company, search_phone, search_custom)
+       SELECT c.name_rank, c.first_name, c.last_name, c.email, c.company, c.search_phone, c.search_custom FROM contacts c
+       WHERE ${freshSql('c.id')} ORDER BY c.name_rank`,
+    ).run();
   })();
 }
 
@@ -98,7 +89,11 @@ export function rebuildFresh(db: Db): void {
  */
 export function indexFresh(db: Db, lo: number, hi: number): void {
   if (hi <= lo) return;
-  db.prepare(writeFreshSql('main.contacts c', 'c.id > ? AND c.id <= ?')).run(lo, hi);
+  db.prepare(
+    // In rank order: FTS5 writes out a segment whenever a rowid is not above the last one it took.
+    `INSERT INTO main.contacts_fts_fresh (rowid, first_name, last_name, email, company, search_phone, search_custom)
+     SELECT name_rank, first_name, last_name, email, company, search_phone, search_custom FROM main.contacts WHERE id > ? AND id <= ? ORDER BY name_rank`,
+  ).run(lo, hi);
   markPending(db, lo, hi, true);
 }
 
